@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ErrorBody } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import metrics from 'fastify-metrics';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { installErrorHandling } from './plugins/errors.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+};
+
+/** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
+          },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.isProduction,
+    maxParamLength: 200,
+    bodyLimit: 100 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // No inline scripts: an injected script has nowhere to run (DESIGN.md, trust boundaries).
+        scriptSrc: ["'self'"],
+        // Radix and sonner inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Product images are embedded by other origins' previews; everything else stays same-origin.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SHOPPER API', version: '1.0.0', description: 'Catalog, accounts, cart, checkout and orders.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+
+  const catalog = createCatalogService({ db: database.db });
+
+  await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }), { prefix: '/api' });
+  await app.register(catalogRoutes({ catalog }), { prefix: '/api/products' });
+  await app.register(imagesRoutes);
+
+  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (indexHtml && request.method === 'GET' && !isApi && wantsHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    const body: ErrorBody = {
+      success: false,
+      code: 'NOT_FOUND',
+      message: MESSAGES.apiRouteNotFound(request.method, path),
+    };
+    return reply.status(404).send(body);
+  });
+
+  return app;
+}

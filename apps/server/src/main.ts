@@ -1,0 +1,36 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
+import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seeded = await seedCatalogIfEmpty(database.db, DEMO_PRODUCTS);
+
+  const app = await buildApp({ config, database });
+  if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalog');
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after a fatal error');
+    else app.log.info({ signal }, 'shutting down');
+    // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined },
+    `SHOPPER is ready on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import type { ErrorBody, FieldError } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, STATUS_BY_CODE } from '../lib/app-error.ts';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldErrorsFromZod(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  return error.validation.map((issue) => ({
+    param: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
+    msg: issue.message ?? MESSAGES.validationFailed,
+  }));
+}
+
+/**
+ * The single place turning failures into answers (STYLE.md, Errors). Must be installed before any
+ * route is registered: Fastify routes keep the error handler in force when they were added.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, STATUS_BY_CODE[error.code], {
+        success: false,
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { errors: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsFromZod(error);
+      return send(reply, 400, {
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: errors[0]?.msg ?? MESSAGES.validationFailed,
+        errors,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return send(reply, 500, { success: false, code: 'INTERNAL', message: MESSAGES.unexpected });
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…) keep their status.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
+      return send(reply, status, { success: false, code, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { success: false, code: 'INTERNAL', message: MESSAGES.unexpected });
+  });
+}

@@ -1,0 +1,117 @@
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'data/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', '*.ts', 'scripts/*.mjs', 'bench/*.mjs', 'apps/server/build.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` array (STYLE.md).' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The contract describes the wire: it may import zod and nothing else (STYLE.md).
+    files: ['packages/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.)', message: 'packages/contract imports only zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@shopper/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-properties': 'off',
+    },
+  },
+  {
+    // process.env is read only in config.ts (STYLE.md); tests and the test setup pick the database.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts.' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@shopper/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
+          ],
+        },
+      ],
+      // One-way imports (STYLE.md): app → features → shared; features never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: compose them in app/.',
+            })),
+            ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
+              target: `./apps/web/src/${shared}`,
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code never imports features or the app shell.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@shopper/server', '@shopper/web', '**/apps/**'], message: 'e2e imports only the contract.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,47 @@
+/** Business constants of SPEC §9, shared by the web and the server. */
+
+export const CATEGORIES = ['men', 'women', 'kids'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const PRODUCT_SORTS = [
+  'price-asc',
+  'price-desc',
+  'date-newest',
+  'date-oldest',
+  'discount',
+  'rating',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_PAGE_SIZES = [12, 24, 36, 48] as const;
+export const DEFAULT_PRODUCT_PAGE_SIZE = 12;
+/** Largest page a listing endpoint answers; larger requests are refused, not truncated. */
+export const MAX_PRODUCT_PAGE_SIZE = 100;
+
+export const DEFAULT_PRICE_MIN = 0;
+export const DEFAULT_PRICE_MAX = 1000;
+
+export const ADULT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
+export const KIDS_SIZES = ['2-3Y', '4-5Y', '6-7Y', '8-9Y', '10-11Y', '12-13Y'] as const;
+
+export const FEATURED_WOMEN_COUNT = 4;
+export const NEW_COLLECTION_COUNT = 8;
+export const RELATED_PRODUCTS_COUNT = 4;
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const LAZY_CHUNK_TIMEOUT_MS = 120_000;
+
+export const TOAST_DURATION_MS = {
+  error: 5_000,
+  success: 3_000,
+  warning: 4_000,
+  info: 3_000,
+} as const;
+export const TOAST_EXIT_MS = 300;
+export const LOADING_INDICATOR_DELAY_MS = 300;
+export const ADD_TO_CART_LOCK_MS = 500;
+
+export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
+export const SITE_NAME = 'SHOPPER';
+export const SITE_TITLE_SUFFIX = ' | SHOPPER';
+export const COPYRIGHT_YEAR = 2025;

@@ -1,0 +1,44 @@
+/** User-facing texts of SPEC §5 and §8, word for word. Both sides import them so they never drift. */
+
+export const MESSAGES = {
+  unexpected: 'An unexpected error occurred',
+  timeout: 'Request timed out. Please check your internet connection and try again.',
+  network: 'Unable to connect to the server. Please check your internet connection.',
+  validationFailed: 'Please correct the errors in the form.',
+
+  loadProductsFailed: 'Failed to load products. Please try again later.',
+  loadPopularFailed: 'Failed to load popular products',
+  loadNewArrivalsFailed: 'Failed to load new arrivals',
+  invalidDataFormat: 'Invalid data format from server',
+  errorLoadingProducts: 'Error Loading Products',
+  noProductsMatchFilters: 'No products match your current filters.',
+  noProductsInCategory: 'No products available in this category.',
+  productNotFound: 'Product Not Found',
+  productLoadingError: 'Product Loading Error',
+  productLoadingErrorDetail: (id: string) => `We had trouble loading details for ${id}.`,
+  noProductIdentifier: 'No product identifier provided',
+  pageNotFound: "The page you are looking for doesn't exist or has been moved.",
+
+  loginToAddToCart: 'Please login to add items to cart',
+  selectSizeBeforeAdding: 'Please select a size before adding to cart',
+  selectSizeForProduct: 'Please select a size for this product',
+  selectSizeInline: 'Please select a size',
+  addToCartFailed: 'Failed to add item to cart. Please try again.',
+
+  categoryNotFound: (category: string) => `Category '${category}' does not exist.`,
+  productIdNotFound: (id: string) => `No product with id '${id}'.`,
+  productSlugNotFound: (slug: string) => `No product with slug '${slug}'.`,
+  apiRouteNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
+  priceRangeInverted: 'The minimum price cannot be above the maximum price.',
+
+  // Web texts named by SPEC §2, §5 and §8.
+  errorLoadingSection: (detail: string) => `Error loading products: ${detail}`,
+  loginAgainToAddToCart: 'Please login again to add items to cart',
+  noReviewsYet: 'No reviews yet. Be the first to review this product!',
+  somethingWentWrong: 'Oops! Something went wrong',
+  categoryCollectionTitle: (category: string) => `${category} Collection`,
+  categoryCollectionSubtitle: (category: string) =>
+    `Explore our latest ${category} collection with the finest quality and trends.`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email',
+} as const;

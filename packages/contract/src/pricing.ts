@@ -1,0 +1,37 @@
+/** Pure pricing rules of SPEC §3 Product and §9. Money is integer cents inside, dollars on the wire. */
+
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function toDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** new_price of 0 or absent means no discount (SPEC §3). */
+export function hasDiscount(oldPrice: number, newPrice: number | null | undefined): newPrice is number {
+  return newPrice != null && newPrice > 0 && newPrice < oldPrice;
+}
+
+/** round((old-new)/old*100), only when new_price is above 0 and below old_price (SPEC §9). */
+export function discountPercent(oldPrice: number, newPrice: number | null | undefined): number | null {
+  if (!hasDiscount(oldPrice, newPrice)) return null;
+  return Math.round(((oldPrice - newPrice) / oldPrice) * 100);
+}
+
+/** The price a customer pays: the discounted price when there is one, else the regular price. */
+export function effectivePrice(oldPrice: number, newPrice: number | null | undefined): number {
+  return hasDiscount(oldPrice, newPrice) ? newPrice : oldPrice;
+}
+
+export function formatUsd(dollars: number): string {
+  return `$${dollars.toFixed(2)}`;
+}
+
+/** Rating rounded down, plus one when the fraction is 0.7 or more, capped at 5 (SPEC §9). */
+export function filledStars(rating: number): number {
+  if (!Number.isFinite(rating) || rating <= 0) return 0;
+  const whole = Math.floor(rating);
+  // The epsilon keeps 3.7 (3.6999999999999997 after arithmetic) on the side it is written on.
+  return Math.min(5, rating - whole >= 0.7 - 1e-9 ? whole + 1 : whole);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The closed set of error codes (STYLE.md, Errors). The server maps each to one HTTP status. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'EMAIL_NOT_VERIFIED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYMENT_FAILED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const FieldErrorSchema = z.object({ param: z.string(), msg: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+export const ErrorBodySchema = z.object({
+  success: z.literal(false),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

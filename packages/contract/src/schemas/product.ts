@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  MAX_PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+} from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+export const CategorySchema = z.enum(CATEGORIES);
+
+export const SizeStockSchema = z.object({
+  size: z.string(),
+  quantity: z.number().int().nonnegative(),
+});
+
+/** Product as answered by the API (SPEC §3 Product). Prices are dollars; the server keeps cents. */
+export const ProductSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  images: z.array(z.string()),
+  mainImage: z.string(),
+  mainImageIndex: z.number().int().nonnegative(),
+  image: z.string(),
+  old_price: z.number().nonnegative(),
+  /** 0 means no discount (SPEC §3). */
+  new_price: z.number().nonnegative(),
+  category: CategorySchema,
+  tags: z.array(z.string()),
+  types: z.array(z.string()),
+  rating: z.number().min(0).max(5),
+  reviewCount: z.number().int().nonnegative(),
+  sizes: z.array(z.string()),
+  stock: z.array(SizeStockSchema),
+  shortDescription: z.string(),
+  longDescription: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  date: z.string(),
+  in_stock: z.boolean(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+/** Free text from a URL: trimmed, bounded, and without NUL bytes, which PostgreSQL text refuses. */
+const queryText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'Text may not contain NUL characters');
+
+const commaList = queryText(500).transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  );
+
+const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+const ProductListQueryObject = z.object({
+  q: queryText(100).optional(),
+  category: CategorySchema.optional(),
+  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  /** 0 means unbounded (SPEC §5 Price filter). */
+  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  discount: booleanFlag.optional(),
+  sizes: commaList.optional(),
+  types: commaList.optional(),
+  brand: queryText(100).optional(),
+  sort: z.enum(PRODUCT_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE).default(DEFAULT_PRODUCT_PAGE_SIZE),
+});
+
+function withPriceRange<T extends z.ZodType<{ minPrice?: number | undefined; maxPrice?: number | undefined }>>(schema: T) {
+  return schema.refine(
+    (query) =>
+      query.minPrice === undefined ||
+      query.maxPrice === undefined ||
+      query.maxPrice === 0 ||
+      query.minPrice <= query.maxPrice,
+    { message: MESSAGES.priceRangeInverted, path: ['minPrice'] },
+  );
+}
+
+/** Query of every listing endpoint: filters, sort, page and text search, applied in the database. */
+export const ProductListQuerySchema = withPriceRange(ProductListQueryObject);
+/** The same for /category/{category}, where the category comes from the path. */
+export const CategoryProductListQuerySchema = withPriceRange(ProductListQueryObject.omit({ category: true }));
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
+
+export const ProductListSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+});
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const ProductCollectionSchema = z.object({
+  success: z.literal(true),
+  products: z.array(ProductSchema),
+});
+export type ProductCollection = z.infer<typeof ProductCollectionSchema>;
+
+export const ProductAnswerSchema = z.object({
+  success: z.literal(true),
+  product: ProductSchema,
+});
+export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
+
+/** Values the filter sidebar can offer for a listing. */
+export const ProductFacetsSchema = z.object({
+  success: z.literal(true),
+  types: z.array(z.string()),
+  sizes: z.array(z.string()),
+  brands: z.array(z.string()),
+  maxPrice: z.number().nonnegative(),
+});
+export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
+
+export const ProductFacetsQuerySchema = z.object({ category: CategorySchema.optional() });

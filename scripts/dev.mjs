@@ -1,0 +1,16 @@
+// `npm run dev`: the API with tsx watch on :3000 and Vite's dev server (proxying /api) on :5173.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
+];
+
+function stopAll(code) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+}
+
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

@@ -1,0 +1,23 @@
+// Sums the JSON reports of every suite into the one closing line CI reads: "N passed, N failed".
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+  const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  if ('numPassedTests' in report) {
+    // Vitest's JSON reporter.
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  } else if (report.stats) {
+    // Playwright's JSON reporter.
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
