@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -40,7 +41,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.isProduction,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     bodyLimit: 100 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -85,9 +86,10 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
 
   const catalog = createCatalogService({ db: database.db });
+  const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
 
   await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }), { prefix: '/api' });
-  await app.register(catalogRoutes({ catalog }), { prefix: '/api/products' });
+  await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
   await app.register(imagesRoutes);
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;

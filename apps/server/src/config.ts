@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
 });
 
 export type Config = {
@@ -29,6 +30,8 @@ export type Config = {
   taxRate: number;
   /** Folder of the built SPA; unset in tests and `npm run dev`, where Vite serves it. */
   webDistDir: string | undefined;
+  /** How long a serialized catalog read is reused; 0 turns the cache off. */
+  catalogCacheTtlMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +52,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
   };
 }

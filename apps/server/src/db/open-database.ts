@@ -7,18 +7,18 @@ import { lockDataDir } from './data-dir-lock.ts';
 /** PostgreSQL when DATABASE_URL is set; otherwise the embedded PGlite under DATA_DIR, locked. */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  const release = await lockDataDir(config.dataDir);
+  const release = lockDataDir(config.dataDir);
   try {
     const handle = await openPglite(path.join(config.dataDir, 'pgdata'));
     return {
       ...handle,
       close: async () => {
         await handle.close();
-        await release();
+        release();
       },
     };
   } catch (error) {
-    await release();
+    release();
     throw error;
   }
 }

@@ -11,15 +11,15 @@ import {
   ProductListQuerySchema,
   ProductListSchema,
 } from '@shopper/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { CatalogReadCache } from './catalog-read-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 const tags = ['catalog'];
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
-const ListQuerySchema = ProductListQuerySchema;
-const CategoryListQuerySchema = CategoryProductListQuerySchema;
 const Param = z.string().min(1).max(200);
 
 /** Unknown categories are a missing page (404), not a malformed request. */
@@ -31,7 +31,15 @@ function requireCategory(value: string): Category {
   return category as Category;
 }
 
-export function catalogRoutes({ catalog }: { catalog: CatalogService }): FastifyPluginAsyncZod {
+/**
+ * Sends JSON text the cache already checked against the route's schema; Fastify passes a string
+ * with a JSON content type through untouched, so the typed reply is bypassed on purpose here.
+ */
+function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
+export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cache: CatalogReadCache }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/all-products',
@@ -39,11 +47,17 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
         schema: {
           tags,
           summary: 'List products with filters, search, sort and paging',
-          querystring: ListQuerySchema,
+          querystring: ProductListQuerySchema,
           response: { 200: ProductListSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, ...(await catalog.list(request.query)) }),
+      async (request, reply) => {
+        const text = await cache.json(`list:${JSON.stringify(request.query)}`, ProductListSchema, async () => ({
+          success: true as const,
+          ...(await catalog.list(request.query)),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
 
     app.get(
@@ -53,13 +67,17 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           tags,
           summary: 'List the products of one category (men, women, kids)',
           params: z.object({ category: Param }),
-          querystring: CategoryListQuerySchema,
+          querystring: CategoryProductListQuerySchema,
           response: { 200: ProductListSchema, ...errors },
         },
       },
-      async (request) => {
-        const category = requireCategory(request.params.category);
-        return { success: true as const, ...(await catalog.list({ ...request.query, category })) };
+      async (request, reply) => {
+        const query = { ...request.query, category: requireCategory(request.params.category) };
+        const text = await cache.json(`list:${JSON.stringify(query)}`, ProductListSchema, async () => ({
+          success: true as const,
+          ...(await catalog.list(query)),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
       },
     );
 
@@ -73,7 +91,14 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductFacetsSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, ...(await catalog.facets(request.query.category)) }),
+      async (request, reply) => {
+        const { category } = request.query;
+        const text = await cache.json(`facets:${category ?? ''}`, ProductFacetsSchema, async () => ({
+          success: true as const,
+          ...(await catalog.facets(category)),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
 
     app.get(
@@ -85,7 +110,13 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductCollectionSchema },
         },
       },
-      async () => ({ success: true as const, products: await catalog.featuredWomen() }),
+      async (_request, reply) => {
+        const text = await cache.json('featured-women', ProductCollectionSchema, async () => ({
+          success: true as const,
+          products: await catalog.featuredWomen(),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
 
     app.get(
@@ -93,7 +124,13 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
       {
         schema: { tags, summary: "'New Collection': the newest products", response: { 200: ProductCollectionSchema } },
       },
-      async () => ({ success: true as const, products: await catalog.newCollection() }),
+      async (_request, reply) => {
+        const text = await cache.json('newcollection', ProductCollectionSchema, async () => ({
+          success: true as const,
+          products: await catalog.newCollection(),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
 
     app.get(
@@ -106,9 +143,14 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductCollectionSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const category = requireCategory(request.params.category);
-        return { success: true as const, products: await catalog.related(category, request.params.excludeId) };
+        const { excludeId } = request.params;
+        const text = await cache.json(`related:${category}:${excludeId}`, ProductCollectionSchema, async () => ({
+          success: true as const,
+          products: await catalog.related(category, excludeId),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
       },
     );
 
@@ -122,7 +164,14 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductAnswerSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, product: await catalog.getBySlug(request.params.slug) }),
+      async (request, reply) => {
+        const { slug } = request.params;
+        const text = await cache.json(`slug:${slug}`, ProductAnswerSchema, async () => ({
+          success: true as const,
+          product: await catalog.getBySlug(slug),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
 
     app.get(
@@ -135,7 +184,14 @@ export function catalogRoutes({ catalog }: { catalog: CatalogService }): Fastify
           response: { 200: ProductAnswerSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, product: await catalog.getById(request.params.id) }),
+      async (request, reply) => {
+        const { id } = request.params;
+        const text = await cache.json(`id:${id}`, ProductAnswerSchema, async () => ({
+          success: true as const,
+          product: await catalog.getById(id),
+        }));
+        return sendJsonText(reply as unknown as FastifyReply, text);
+      },
     );
   };
 }

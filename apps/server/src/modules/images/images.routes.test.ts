@@ -1,0 +1,74 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPlaceholderSvg } from './garment-art.ts';
+import { imagesRoutes } from './images.routes.ts';
+
+const app = Fastify();
+
+beforeAll(async () => {
+  await app.register(imagesRoutes);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('GET /images/products/:name', () => {
+  it('renders a product image with long-lived caching headers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/images/products/tshirt-1f4e79-front.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.body.startsWith('<svg')).toBe(true);
+    expect(res.body).toContain('#1f4e79');
+  });
+
+  it('answers 304 when the etag matches', async () => {
+    const url = '/images/products/dress-c8553d-back.svg';
+    const first = await app.inject({ method: 'GET', url });
+    const etag = String(first.headers.etag);
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const weak = await app.inject({ method: 'GET', url, headers: { 'if-none-match': `"x", W/${etag}` } });
+    expect(weak.statusCode).toBe(304);
+    const stale = await app.inject({ method: 'GET', url, headers: { 'if-none-match': '"stale"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('serves the same body from its cache', async () => {
+    const url = '/images/products/jeans-2b2b2b-detail.svg';
+    const a = await app.inject({ method: 'GET', url });
+    const b = await app.inject({ method: 'GET', url });
+    expect(b.body).toBe(a.body);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it.each(['tshirt-zzzzzz-front.svg', 'tshirt-1f4e79-front.png', '..%2F..%2Fetc%2Fpasswd'])(
+    'answers 404 with the placeholder picture for %s',
+    async (name) => {
+      const res = await app.inject({ method: 'GET', url: `/images/products/${name}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toBe(renderPlaceholderSvg());
+    },
+  );
+});
+
+describe('GET /images/placeholder.svg', () => {
+  it('serves the placeholder with caching headers and honours if-none-match', async () => {
+    const res = await app.inject({ method: 'GET', url: '/images/placeholder.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toBe(renderPlaceholderSvg());
+    const again = await app.inject({
+      method: 'GET',
+      url: '/images/placeholder.svg',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
