@@ -43,6 +43,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     trustProxy: config.isProduction,
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 100 * 1024,
+    // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const body: ErrorBody = { success: false, code: 'VALIDATION_FAILED', message: error.message };
+      void reply.status(error.statusCode ?? 400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,131 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'shopper-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SHOPPER</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ WEB_DIST_DIR: webDist });
+});
+
+afterAll(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('operations endpoints', () => {
+  it('answers health and readiness with the database kind', async () => {
+    const health = await t.app.inject('/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ok');
+    expect(['pglite', 'postgres']).toContain(ready.json().database);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    await t.app.inject('/api/health');
+    const response = await t.app.inject('/metrics');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('http_request_duration_seconds');
+  });
+
+  it('serves OpenAPI generated from the route schemas at /api/docs', async () => {
+    const spec = await t.app.inject('/api/docs/json');
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json().paths as object);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/products/all-products',
+        '/api/products/category/{category}',
+        '/api/products/slug/{slug}',
+        '/api/products/{id}',
+        '/api/products/related/{category}/{excludeId}',
+        '/api/health',
+      ]),
+    );
+    expect(paths.some((p) => p.startsWith('/images'))).toBe(false);
+    const ui = await t.app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('tags every answer with a request id, honouring one sent by a proxy', async () => {
+    const generated = await t.app.inject('/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const forwarded = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-42' } });
+    expect(forwarded.headers['x-request-id']).toBe('lb-42');
+  });
+});
+
+describe('the built web app', () => {
+  it('answers client-side routes with index.html, uncached', async () => {
+    for (const url of ['/', '/men', '/products/some-slug', '/no/such/page?x=1']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await t.app.inject('/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends a strict Content-Security-Policy without inline scripts', async () => {
+    const response = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a missing asset with a 404, not the web app', async () => {
+    const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('keeps unknown /api paths JSON even when the browser asks for HTML', async () => {
+    const response = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('hostile requests', () => {
+  it('answers a malformed percent-encoding with a 400, not a 5xx', async () => {
+    const response = await t.app.inject('/api/products/slug/%E0%A4%A');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('answers an over-long path parameter with 414 URI Too Long', async () => {
+    const response = await t.app.inject(`/api/products/slug/${'a'.repeat(500)}`);
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toMatchObject({ success: false });
+  });
+
+  it('refuses a malformed JSON body with a clear 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/products/all-products',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+});

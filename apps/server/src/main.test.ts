@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-'));
+const port = 41_000 + Math.floor(Math.random() * 2_000);
+
+type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string> = {}): Started {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitUntilReady(server: Started): Promise<void> {
+  for (;;) {
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process on the embedded database', () => {
+  it('seeds on first start, refuses a second process, shuts down cleanly and reuses its data', async () => {
+    const first = start();
+    await waitUntilReady(first);
+    expect(first.output()).toContain('seeded the demo catalog');
+    const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
+      total: number;
+    };
+    expect(catalog.total).toBeGreaterThanOrEqual(48);
+
+    const intruder = start({ PORT: String(port + 1) });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(`The data directory ${dataDir} is in use by another SHOPPER process`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('shutting down');
+    expect(existsSync(path.join(dataDir, '.shopper.lock'))).toBe(false);
+
+    const second = start();
+    await waitUntilReady(second);
+    expect(second.output()).not.toContain('seeded the demo catalog');
+    const again = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
+      total: number;
+    };
+    expect(again.total).toBe(catalog.total);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  }, 120_000);
+});
