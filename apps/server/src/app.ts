@@ -93,7 +93,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
 
-  await app.register(healthRoutes({ ping: database.ping, databaseKind: database.kind }), { prefix: '/api' });
+  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
   await app.register(imagesRoutes);
 

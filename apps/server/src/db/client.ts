@@ -28,13 +28,13 @@ const drizzleOptions = { schema, casing: 'snake_case' } as const;
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, ...drizzleOptions });
   return {
-    db: db as unknown as Database,
+    db: db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await client.query('select 1');
     },
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: async () => (await client.dumpDataDir('none')),
     close: () => client.close(),
   };
 }
@@ -51,7 +51,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...drizzleOptions });
   return {
-    db: db as unknown as Database,
+    db: db,
     kind: 'postgres',
     migrate: async () => {
       // Instances starting together queue on a session lock, so only one applies the migrations.

@@ -62,7 +62,7 @@ export async function seedCatalogIfEmpty(db: Database, items: readonly CatalogPr
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products);
     if ((existing?.n ?? 0) > 0) return 0;
-    await insertProducts(tx as unknown as Database, items);
+    await insertProducts(tx, items);
     return items.length;
   });
 }

@@ -56,7 +56,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           ...(await catalog.list(request.query)),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -77,7 +77,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           ...(await catalog.list(query)),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -97,7 +97,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           ...(await catalog.facets(category)),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -115,7 +115,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           products: await catalog.featuredWomen(),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -129,7 +129,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           products: await catalog.newCollection(),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -150,7 +150,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           products: await catalog.related(category, excludeId),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -170,7 +170,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           product: await catalog.getBySlug(slug),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
 
@@ -190,7 +190,7 @@ export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cac
           success: true as const,
           product: await catalog.getById(id),
         }));
-        return sendJsonText(reply as unknown as FastifyReply, text);
+        return sendJsonText(reply, text);
       },
     );
   };
