@@ -1,0 +1,29 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+import styles from './root-layout.module.css';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      {navigation.state !== 'idle' ? <div className={styles.progress} role="progressbar" aria-label="Loading page" /> : null}
+      <Header />
+      <div className={styles.band}>
+        <p className={styles.bandInner}>
+          <span className={styles.bandAccent}>Free shipping</span> on every order · Easy 30-day returns
+        </p>
+      </div>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollToTop />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+import { CATEGORIES, type Category } from '@shopper/contract';
+import { CategoryPage } from '../../features/catalog/category-page.tsx';
+import { NotFoundPage } from '../../features/not-found/not-found-page.tsx';
+
+function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** /:category: the three categories of SPEC §9; any other single segment is the not-found page. */
+export function CategoryRoute() {
+  const { category = '' } = useParams();
+  const normalised = category.toLowerCase();
+  return isCategory(normalised) ? <CategoryPage category={normalised} /> : <NotFoundPage />;
+}

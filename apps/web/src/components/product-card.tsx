@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { discountPercent, type Product } from '@shopper/contract';
+import { PriceTag } from './price-tag.tsx';
+import { ProductImage } from './product-image.tsx';
+import { StarRating } from './star-rating.tsx';
+import styles from './product-card.module.css';
+
+export function productPath(product: Pick<Product, 'slug' | 'id'>): string {
+  return product.slug ? `/products/${encodeURIComponent(product.slug)}` : `/product/${encodeURIComponent(product.id)}`;
+}
+
+interface ProductCardProps {
+  product: Product;
+  isAboveFold?: boolean;
+}
+
+export function ProductCard({ product, isAboveFold = false }: ProductCardProps) {
+  const percent = discountPercent(product.old_price, product.new_price);
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        <ProductImage src={product.mainImage || product.image} alt={product.name} isAboveFold={isAboveFold} />
+        {percent !== null ? (
+          <span className={styles.badge}>
+            <span className="visually-hidden">Discount </span>-{percent}%
+          </span>
+        ) : null}
+        {!product.in_stock ? <span className={styles.soldOut}>Out of stock</span> : null}
+      </div>
+      <div className={styles.body}>
+        {product.brand ? <span className={styles.brand}>{product.brand}</span> : null}
+        <h3 className={styles.name}>
+          <Link className={styles.link} to={productPath(product)}>
+            {product.name}
+          </Link>
+        </h3>
+        <PriceTag oldPrice={product.old_price} newPrice={product.new_price} />
+        <StarRating rating={product.rating} caption={product.reviewCount > 0 ? `(${product.reviewCount})` : undefined} />
+      </div>
+    </article>
+  );
+}

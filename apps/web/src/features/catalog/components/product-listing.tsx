@@ -1,0 +1,180 @@
+import { useRef, useState } from 'react';
+import { LOADING_INDICATOR_DELAY_MS, MESSAGES, PRODUCT_PAGE_SIZES, PRODUCT_SORTS, type Category, type ProductSort } from '@shopper/contract';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { ProductGrid } from '../../../components/product-grid.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
+import { useProductFacets } from '../api/get-product-facets.ts';
+import { useProducts } from '../api/get-products.ts';
+import { useListingParams } from '../hooks/use-listing-params.ts';
+import { FilterSidebar } from './filter-sidebar.tsx';
+import styles from './product-listing.module.css';
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  'price-asc': 'Price: Low to High',
+  'price-desc': 'Price: High to Low',
+  'date-newest': 'Newest',
+  'date-oldest': 'Oldest',
+  discount: 'Biggest Discount',
+  rating: 'Top Rated',
+};
+
+function isSort(value: string): value is ProductSort {
+  return (PRODUCT_SORTS as readonly string[]).includes(value);
+}
+
+/** The filterable, paginated product list shared by the shop and category pages (SPEC §4). */
+export function ProductListing({ category }: { category?: Category }) {
+  const { state, update, setPage, clearFilters, isFiltered } = useListingParams();
+  const products = useProducts(state, category);
+  const facets = useProductFacets(category);
+  const isLoadingShown = useDelayedFlag(products.isFetching, LOADING_INDICATOR_DELAY_MS);
+  const [isFiltersOpen, setIsFiltersOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+
+  const data = products.data;
+  const sidebarId = `filters-${category ?? 'all'}`;
+
+  function handlePageChange(page: number) {
+    if (!data) return;
+    if (setPage(page, data.totalPages)) {
+      mainRef.current?.scrollIntoView?.({ block: 'start' });
+    }
+  }
+
+  function handleRetry() {
+    if (isFiltered) clearFilters();
+    else void products.refetch();
+  }
+
+  let results;
+  if (products.isError) {
+    results = (
+      <EmptyState
+        role="alert"
+        title={MESSAGES.errorLoadingProducts}
+        message={MESSAGES.loadProductsFailed}
+        actions={<Button onClick={handleRetry}>Try Again</Button>}
+      />
+    );
+  } else if (!data) {
+    results = isLoadingShown ? <Spinner label="Loading products…" /> : null;
+  } else if (data.products.length === 0) {
+    results = (
+      <EmptyState
+        message={isFiltered || state.q ? MESSAGES.noProductsMatchFilters : MESSAGES.noProductsInCategory}
+        actions={
+          isFiltered ? (
+            <Button variant="secondary" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          ) : null
+        }
+      />
+    );
+  } else {
+    results = <ProductGrid products={data.products} eagerCount={4} label="Products" />;
+  }
+
+  const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
+  const last = data ? Math.min(data.total, data.page * data.limit) : 0;
+
+  return (
+    <div className={styles.layout}>
+      {/* Phones: the sidebar folds away behind this button. */}
+      <div className={styles.filtersBar}>
+        <Button
+          variant="secondary"
+          size="small"
+          aria-expanded={isFiltersOpen}
+          aria-controls={sidebarId}
+          onClick={() => setIsFiltersOpen((open) => !open)}
+        >
+          {isFiltersOpen ? 'Hide filters' : 'Filters'}
+          {isFiltered ? <span className={styles.activeDot}> (active)</span> : null}
+        </Button>
+      </div>
+      <aside
+        id={sidebarId}
+        className={styles.sidebar}
+        data-open={isFiltersOpen}
+        aria-label="Product filters"
+      >
+        <FilterSidebar
+          state={state}
+          facets={facets.data}
+          isFiltered={isFiltered}
+          onChange={update}
+          onClear={clearFilters}
+        />
+      </aside>
+
+      <section className={styles.main} ref={mainRef} aria-labelledby="listing-heading" tabIndex={-1}>
+        <h2 id="listing-heading" className="visually-hidden">
+          Products
+        </h2>
+        {state.q ? (
+          <p className={styles.search}>
+            <span>
+              Results for <strong>“{state.q}”</strong>
+            </span>
+            <button type="button" className={styles.searchClear} onClick={() => update({ q: '' })}>
+              Clear search
+            </button>
+          </p>
+        ) : null}
+        <div className={styles.toolbar}>
+          <p className={styles.count} aria-live="polite">
+            {data && data.total > 0
+              ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+              : '\u00a0'}
+          </p>
+          <div className={styles.controls}>
+            <label className={styles.select}>
+              Sort by
+              <select
+                value={state.sort ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  update({ sort: isSort(value) ? value : null });
+                }}
+              >
+                <option value="">Featured</option>
+                {PRODUCT_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={styles.select}>
+              Per page
+              <select value={state.limit} onChange={(event) => update({ limit: Number(event.currentTarget.value) })}>
+                {PRODUCT_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </div>
+
+        <div className={styles.results} aria-busy={isLoadingShown && Boolean(data)}>
+          {isLoadingShown && data ? (
+            <div className={styles.busy} role="status">
+              Loading…
+            </div>
+          ) : null}
+          {results}
+        </div>
+
+        {data && !products.isError ? (
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={handlePageChange} />
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  DEFAULT_PRICE_MAX,
+  DEFAULT_PRICE_MIN,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  PRODUCT_PAGE_SIZES,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from '@shopper/contract';
+
+/** Filters of SPEC §4 Product listing and §5 Price filter; all of them live in the URL query. */
+export interface ListingFilters {
+  q: string;
+  minPrice: number;
+  /** 0 means unbounded (SPEC §5). */
+  maxPrice: number;
+  /** 'n stars and up', 1-5, or null for any rating. */
+  rating: number | null;
+  isDiscountOnly: boolean;
+  sizes: string[];
+  types: string[];
+}
+
+export interface ListingState extends ListingFilters {
+  sort: ProductSort | null;
+  page: number;
+  limit: number;
+}
+
+export const DEFAULT_LISTING_STATE: ListingState = {
+  q: '',
+  minPrice: DEFAULT_PRICE_MIN,
+  maxPrice: DEFAULT_PRICE_MAX,
+  rating: null,
+  isDiscountOnly: false,
+  sizes: [],
+  types: [],
+  sort: null,
+  page: 1,
+  limit: DEFAULT_PRODUCT_PAGE_SIZE,
+};
+
+function readNumber(value: string | null, fallback: number): number {
+  if (value === null || value.trim() === '') return fallback;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+function readList(value: string | null): string[] {
+  if (!value) return [];
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+  return [...new Set(items)];
+}
+
+function isSort(value: string | null): value is ProductSort {
+  return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
+}
+
+/** Reads the listing state from a URL query; anything malformed falls back to its default. */
+export function parseListingParams(params: URLSearchParams): ListingState {
+  const rating = Number(params.get('rating'));
+  const page = Number(params.get('page'));
+  const limit = Number(params.get('limit'));
+  const sort = params.get('sort');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    minPrice: readNumber(params.get('minPrice'), DEFAULT_PRICE_MIN),
+    maxPrice: readNumber(params.get('maxPrice'), DEFAULT_PRICE_MAX),
+    rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : null,
+    isDiscountOnly: params.get('discount') === 'true',
+    sizes: readList(params.get('sizes')),
+    types: readList(params.get('types')),
+    sort: isSort(sort) ? sort : null,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    limit: (PRODUCT_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PRODUCT_PAGE_SIZE,
+  };
+}
+
+/** Writes the listing state as a URL query, leaving defaults out so URLs stay short and shareable. */
+export function serializeListingParams(state: ListingState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.minPrice !== DEFAULT_PRICE_MIN) params.set('minPrice', String(state.minPrice));
+  if (state.maxPrice !== DEFAULT_PRICE_MAX) params.set('maxPrice', String(state.maxPrice));
+  if (state.rating !== null) params.set('rating', String(state.rating));
+  if (state.isDiscountOnly) params.set('discount', 'true');
+  if (state.sizes.length > 0) params.set('sizes', state.sizes.join(','));
+  if (state.types.length > 0) params.set('types', state.types.join(','));
+  if (state.sort) params.set('sort', state.sort);
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.limit !== DEFAULT_PRODUCT_PAGE_SIZE) params.set('limit', String(state.limit));
+  return params;
+}
+
+/** True when a sidebar filter narrows the list (the search text is not a sidebar filter). */
+export function hasActiveFilters(state: ListingFilters): boolean {
+  return (
+    state.minPrice !== DEFAULT_PRICE_MIN ||
+    state.maxPrice !== DEFAULT_PRICE_MAX ||
+    state.rating !== null ||
+    state.isDiscountOnly ||
+    state.sizes.length > 0 ||
+    state.types.length > 0
+  );
+}
+
+export type ListingPatch = Partial<Omit<ListingState, 'page'>>;
+
+/** A filter, sort or page-size change starts again at page 1 (SPEC §4 Product listing). */
+export function applyListingPatch(state: ListingState, patch: ListingPatch): ListingState {
+  return { ...state, ...patch, page: 1 };
+}
+
+/** Page changes outside 1..totalPages are ignored (SPEC §4); null means "no change". */
+export function applyPageChange(state: ListingState, page: number, totalPages: number): ListingState | null {
+  if (!Number.isInteger(page) || page < 1 || page > totalPages || page === state.page) return null;
+  return { ...state, page };
+}
+
+export function clearListingFilters(state: ListingState): ListingState {
+  return {
+    ...state,
+    minPrice: DEFAULT_PRICE_MIN,
+    maxPrice: DEFAULT_PRICE_MAX,
+    rating: null,
+    isDiscountOnly: false,
+    sizes: [],
+    types: [],
+    page: 1,
+  };
+}
+
+export function useListingParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListingParams(searchParams), [searchParams]);
+
+  const commit = useCallback(
+    (next: ListingState) => {
+      // preventScrollReset: a filter change keeps the shopper where they are on the page.
+      void setSearchParams(serializeListingParams(next), { preventScrollReset: true });
+    },
+    [setSearchParams],
+  );
+
+  const update = useCallback((patch: ListingPatch) => commit(applyListingPatch(state, patch)), [commit, state]);
+
+  const setPage = useCallback(
+    (page: number, totalPages: number): boolean => {
+      const next = applyPageChange(state, page, totalPages);
+      if (!next) return false;
+      commit(next);
+      return true;
+    },
+    [commit, state],
+  );
+
+  const clearFilters = useCallback(() => commit(clearListingFilters(state)), [commit, state]);
+
+  return { state, update, setPage, clearFilters, isFiltered: hasActiveFilters(state) };
+}

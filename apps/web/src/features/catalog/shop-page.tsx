@@ -1,0 +1,20 @@
+import { Container } from '../../components/container.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { ProductListing } from './components/product-listing.tsx';
+
+export function ShopPage() {
+  usePageTitle('Special Offers & Deals');
+  return (
+    <>
+      <PageHeader
+        title="Special Offers & Deals"
+        subtitle="Everything in the store, with this season's markdowns. Filter by size, type, price and rating."
+        breadcrumb={[{ label: 'Home', to: '/' }, { label: 'Shop' }]}
+      />
+      <Container isSection>
+        <ProductListing />
+      </Container>
+    </>
+  );
+}

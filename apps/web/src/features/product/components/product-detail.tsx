@@ -1,0 +1,75 @@
+import { discountPercent, type Product } from '@shopper/contract';
+import { Breadcrumb } from '../../../components/breadcrumb.tsx';
+import { PriceTag } from '../../../components/price-tag.tsx';
+import { ProductGrid } from '../../../components/product-grid.tsx';
+import { StarRating } from '../../../components/star-rating.tsx';
+import { usePageTitle } from '../../../hooks/use-page-title.ts';
+import { capitalise } from '../../../lib/capitalise.ts';
+import { useRelatedProducts } from '../api/get-related-products.ts';
+import { ProductGallery } from './product-gallery.tsx';
+import { ProductTabs } from './product-tabs.tsx';
+import { PurchasePanel } from './purchase-panel.tsx';
+import styles from './product-page.module.css';
+
+export function ProductDetail({ product }: { product: Product }) {
+  usePageTitle(product.name);
+  const percent = discountPercent(product.old_price, product.new_price);
+  const images = product.images.length > 0 ? product.images : [product.mainImage || product.image];
+  const related = useRelatedProducts(product.category, product.id);
+  const relatedProducts = related.data?.products ?? [];
+
+  return (
+    <div className={styles.page}>
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: capitalise(product.category), to: `/${product.category.toLowerCase()}` },
+          { label: product.name },
+        ]}
+      />
+      <div className={styles.top}>
+        <ProductGallery
+          key={product.id}
+          name={product.name}
+          images={images}
+          initialIndex={product.mainImageIndex}
+        />
+        <div className={styles.info}>
+          {product.brand ? <p className={styles.brand}>{product.brand}</p> : null}
+          <h1 className={styles.name}>{product.name}</h1>
+          <StarRating
+            rating={product.rating}
+            caption={`${product.rating.toFixed(1)} · ${product.reviewCount} ${product.reviewCount === 1 ? 'review' : 'reviews'}`}
+          />
+          <div className={styles.priceRow}>
+            <PriceTag oldPrice={product.old_price} newPrice={product.new_price} size="large" />
+            {percent !== null ? <span className={styles.discount}>{percent}% off</span> : null}
+          </div>
+          {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
+          <PurchasePanel key={product.id} product={product} />
+          <dl className={styles.meta}>
+            <dt>Category</dt>
+            <dd>{product.category}</dd>
+            {product.types.length > 0 ? (
+              <>
+                <dt>Type</dt>
+                <dd>{product.types.join(', ')}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+      </div>
+
+      <ProductTabs product={product} />
+
+      {relatedProducts.length > 0 ? (
+        <section className={styles.related} aria-labelledby="related-heading">
+          <h2 id="related-heading" className={styles.relatedTitle}>
+            Related Products
+          </h2>
+          <ProductGrid products={relatedProducts} label="Related Products" />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Navigate, useParams } from 'react-router';
+import { LOADING_INDICATOR_DELAY_MS, MESSAGES } from '@shopper/contract';
+import { Container } from '../../components/container.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useProductById, useProductBySlug } from './api/get-product.ts';
+import { ProductDetail } from './components/product-detail.tsx';
+import { ProductLoadError, ProductNotFound } from './components/product-states.tsx';
+
+function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+function Loading() {
+  const isShown = useDelayedFlag(true, LOADING_INDICATOR_DELAY_MS);
+  return <div style={{ minHeight: '60vh' }}>{isShown ? <Spinner label="Loading product…" /> : null}</div>;
+}
+
+/** /product with no identifier (SPEC §8). */
+export function MissingProductPage() {
+  return (
+    <Container isSection>
+      <ProductNotFound detail={MESSAGES.noProductIdentifier} />
+    </Container>
+  );
+}
+
+/** /product/:productId: loads by id, then moves to the slug URL (replace) when there is one. */
+export function ProductByIdPage() {
+  const { productId = '' } = useParams();
+  const query = useProductById(productId);
+
+  if (query.isPending) return <Container><Loading /></Container>;
+  if (query.isError) {
+    return (
+      <Container isSection>
+        {isNotFound(query.error) ? <ProductNotFound /> : <ProductLoadError id={productId} />}
+      </Container>
+    );
+  }
+  if (query.data.slug) return <Navigate to={`/products/${encodeURIComponent(query.data.slug)}`} replace />;
+  return (
+    <Container>
+      <ProductDetail product={query.data} />
+    </Container>
+  );
+}
+
+/** /products/:productSlug */
+export function ProductBySlugPage() {
+  const { productSlug = '' } = useParams();
+  const query = useProductBySlug(productSlug);
+
+  if (query.isPending) return <Container><Loading /></Container>;
+  if (query.isError) {
+    return (
+      <Container isSection>
+        {isNotFound(query.error) ? <ProductNotFound /> : <ProductLoadError id={productSlug} />}
+      </Container>
+    );
+  }
+  return (
+    <Container>
+      <ProductDetail product={query.data} />
+    </Container>
+  );
+}

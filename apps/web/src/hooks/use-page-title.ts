@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { SITE_TITLE_SUFFIX } from '@shopper/contract';
+
+/** Sets the document title with the site-wide suffix of SPEC §2 Home. */
+export function usePageTitle(title: string): void {
+  useEffect(() => {
+    document.title = `${title}${SITE_TITLE_SUFFIX}`;
+  }, [title]);
+}

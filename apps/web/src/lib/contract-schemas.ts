@@ -1,0 +1,13 @@
+/**
+ * The contract's zod schemas, loaded on demand by the api client. zod is a quarter of the
+ * first-load JS, so it arrives in its own chunk, fetched alongside the first API request instead
+ * of blocking the first render (home page budget: 130 KB gzipped, see docs/decisions).
+ */
+export {
+  ErrorBodySchema,
+  ProductAnswerSchema,
+  ProductCollectionSchema,
+  ProductFacetsSchema,
+  ProductListSchema,
+  ProductSchema,
+} from '@shopper/contract';
