@@ -53,7 +53,7 @@ describe('operations endpoints', () => {
         '/api/health',
       ]),
     );
-    expect(paths.some((p) => p.startsWith('/images'))).toBe(false);
+    expect(paths.some((p) => p.startsWith('/images') || p === '/metrics')).toBe(false);
     const ui = await t.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

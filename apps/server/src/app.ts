@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
 import { MESSAGES } from '@shopper/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import metrics from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -46,7 +46,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.
     frameworkErrors: (error, _request, reply) => {
       const body: ErrorBody = { success: false, code: 'VALIDATION_FAILED', message: error.message };
-      void reply.status(error.statusCode ?? 400).send(body);
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -88,7 +88,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(metrics, { endpoint: '/metrics', routeMetrics: { enabled: true } });
+  await app.register(metrics, {
+    // The plugin installs its own handler; the options only keep the route out of the API docs.
+    endpoint: { url: '/metrics', method: 'GET', logLevel: 'fatal', schema: { hide: true }, handler: () => undefined },
+    routeMetrics: { enabled: true },
+  });
 
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
