@@ -26,7 +26,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', '*.ts', 'scripts/*.mjs', 'bench/*.mjs', 'apps/server/build.mjs'],
+          allowDefaultProject: ['apps/server/build.mjs', 'apps/web/scripts/*.mjs', 'e2e/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -43,7 +43,10 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by convention, awaiting or not.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` array (STYLE.md).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` array (STYLE.md).' },
+      ],
     },
   },
   {
@@ -74,7 +77,10 @@ export default tseslint.config(
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@shopper/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@shopper/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] },
+      ],
       'no-restricted-properties': 'off',
     },
   },
@@ -83,7 +89,10 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration in config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in config.ts.' },
+      ],
     },
   },
   {
@@ -126,7 +135,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@shopper/server', '@shopper/web', '**/apps/**'], message: 'e2e imports only the contract.' }] },
+        {
+          patterns: [
+            { group: ['@shopper/server', '@shopper/web', '**/apps/**'], message: 'e2e imports only the contract.' },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,10 @@ const TARGET_RATIO = 0.4;
 const LISTING_PATH = '/api/products/all-products?limit=12&page=1';
 
 function startProcess(args, env, readyUrl) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;
     const poll = async () => {
@@ -44,8 +47,13 @@ async function measure(url) {
   // A short warm-up lets the JIT and the database caches settle before the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, latencyP99Ms: result.latency.p99, bytes: result.throughput.average };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP99Ms: result.latency.p99,
+    bytes: result.throughput.average,
+  };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-bench-'));
@@ -87,8 +95,12 @@ try {
   };
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/listing.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`listing  ${LISTING_PATH}: ${listing.requestsPerSecond.toFixed(0)} req/s (p99 ${listing.latencyP99Ms} ms)`);
-  console.log(`bare     same ${report.responseBytes} bytes: ${bareRoute.requestsPerSecond.toFixed(0)} req/s (p99 ${bareRoute.latencyP99Ms} ms)`);
+  console.log(
+    `listing  ${LISTING_PATH}: ${listing.requestsPerSecond.toFixed(0)} req/s (p99 ${listing.latencyP99Ms} ms)`,
+  );
+  console.log(
+    `bare     same ${report.responseBytes} bytes: ${bareRoute.requestsPerSecond.toFixed(0)} req/s (p99 ${bareRoute.latencyP99Ms} ms)`,
+  );
   console.log(`ratio    ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}) ${report.meetsTarget ? 'MET' : 'NOT MET'}`);
   if (!report.meetsTarget) process.exitCode = 1;
 } finally {

@@ -3,14 +3,7 @@
 export const CATEGORIES = ['men', 'women', 'kids'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export const PRODUCT_SORTS = [
-  'price-asc',
-  'price-desc',
-  'date-newest',
-  'date-oldest',
-  'discount',
-  'rating',
-] as const;
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'date-newest', 'date-oldest', 'discount', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_PAGE_SIZES = [12, 24, 36, 48] as const;

@@ -34,7 +34,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     ping: async () => {
       await client.query('select 1');
     },
-    dumpDataDir: async () => (await client.dumpDataDir('none')),
+    dumpDataDir: async () => await client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

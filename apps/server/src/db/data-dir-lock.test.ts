@@ -47,7 +47,9 @@ describe('DATA_DIR lock', () => {
     const first = await openDatabase(config);
     await first.migrate();
     await expect(openDatabase(config)).rejects.toThrow(DataDirLockedError);
-    await first.db.execute("insert into products (slug, name, brand, category, price_cents) values ('kept', 'Kept', 'B', 'men', 100)");
+    await first.db.execute(
+      "insert into products (slug, name, brand, category, price_cents) values ('kept', 'Kept', 'B', 'men', 100)",
+    );
     await first.close();
 
     const second = await openDatabase(config);

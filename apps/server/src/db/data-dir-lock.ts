@@ -30,7 +30,9 @@ function isAlive(pid: number): boolean {
 function readOwner(file: string): LockOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    return typeof owner.pid === 'number' && typeof owner.host === 'string' ? { pid: owner.pid, host: owner.host } : undefined;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string'
+      ? { pid: owner.pid, host: owner.host }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -25,14 +25,23 @@ export const products = pgTable(
     category: text().notNull(),
     shortDescription: text().notNull().default(''),
     longDescription: text().notNull().default(''),
-    images: text().array().notNull().default(sql`'{}'::text[]`),
+    images: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mainImageIndex: integer().notNull().default(0),
     /** Regular price (SPEC old_price), integer cents. */
     priceCents: integer().notNull(),
     /** Discounted price (SPEC new_price), integer cents; null when not discounted. */
     salePriceCents: integer(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
-    types: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    types: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: doublePrecision().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -66,10 +75,7 @@ export const productSizes = pgTable(
     position: integer().notNull(),
     stock: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.size] }),
-    check('product_sizes_stock_check', sql`${t.stock} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.productId, t.size] }), check('product_sizes_stock_check', sql`${t.stock} >= 0`)],
 );
 
 export type ProductRow = typeof products.$inferSelect;

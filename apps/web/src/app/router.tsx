@@ -16,20 +16,47 @@ function withErrorBoundary(routes: RouteObject[]): RouteObject[] {
 }
 
 const pages: RouteObject[] = [
-  { index: true, lazy: lazyPage(() => import('../features/home/home-page.tsx'), (m) => m.HomePage) },
-  { path: 'shop', lazy: lazyPage(() => import('../features/catalog/shop-page.tsx'), (m) => m.ShopPage) },
-  { path: 'product', lazy: lazyPage(() => import('../features/product/product-page.tsx'), (m) => m.MissingProductPage) },
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('../features/home/home-page.tsx'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: 'shop',
+    lazy: lazyPage(
+      () => import('../features/catalog/shop-page.tsx'),
+      (m) => m.ShopPage,
+    ),
+  },
+  {
+    path: 'product',
+    lazy: lazyPage(
+      () => import('../features/product/product-page.tsx'),
+      (m) => m.MissingProductPage,
+    ),
+  },
   {
     path: 'product/:productId',
-    lazy: lazyPage(() => import('../features/product/product-page.tsx'), (m) => m.ProductByIdPage),
+    lazy: lazyPage(
+      () => import('../features/product/product-page.tsx'),
+      (m) => m.ProductByIdPage,
+    ),
   },
   {
     path: 'products/:productSlug',
-    lazy: lazyPage(() => import('../features/product/product-page.tsx'), (m) => m.ProductBySlugPage),
+    lazy: lazyPage(
+      () => import('../features/product/product-page.tsx'),
+      (m) => m.ProductBySlugPage,
+    ),
   },
   {
     path: 'error-demo',
-    lazy: lazyPage(() => import('../features/errors-demo/error-demo-page.tsx'), (m) => m.ErrorDemoPage),
+    lazy: lazyPage(
+      () => import('../features/errors-demo/error-demo-page.tsx'),
+      (m) => m.ErrorDemoPage,
+    ),
   },
   {
     // Pages of later issues (accounts, cart, checkout, orders) sit behind the session guard.
@@ -41,8 +68,20 @@ const pages: RouteObject[] = [
       { path: 'order-confirmation/:orderId' },
     ],
   },
-  { path: ':category', lazy: lazyPage(() => import('./routes/category-route.tsx'), (m) => m.CategoryRoute) },
-  { path: '*', lazy: lazyPage(() => import('../features/not-found/not-found-page.tsx'), (m) => m.NotFoundPage) },
+  {
+    path: ':category',
+    lazy: lazyPage(
+      () => import('./routes/category-route.tsx'),
+      (m) => m.CategoryRoute,
+    ),
+  },
+  {
+    path: '*',
+    lazy: lazyPage(
+      () => import('../features/not-found/not-found-page.tsx'),
+      (m) => m.NotFoundPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

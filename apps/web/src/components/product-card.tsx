@@ -35,7 +35,10 @@ export function ProductCard({ product, isAboveFold = false }: ProductCardProps) 
           </Link>
         </h3>
         <PriceTag oldPrice={product.old_price} newPrice={product.new_price} />
-        <StarRating rating={product.rating} caption={product.reviewCount > 0 ? `(${product.reviewCount})` : undefined} />
+        <StarRating
+          rating={product.rating}
+          caption={product.reviewCount > 0 ? `(${product.reviewCount})` : undefined}
+        />
       </div>
     </article>
   );

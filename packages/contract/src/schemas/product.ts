@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  CATEGORIES,
-  DEFAULT_PRODUCT_PAGE_SIZE,
-  MAX_PRODUCT_PAGE_SIZE,
-  PRODUCT_SORTS,
-} from '../constants.ts';
+import { CATEGORIES, DEFAULT_PRODUCT_PAGE_SIZE, MAX_PRODUCT_PAGE_SIZE, PRODUCT_SORTS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
 export const CategorySchema = z.enum(CATEGORIES);
@@ -52,11 +47,11 @@ const queryText = (max: number) =>
     .refine((value) => !value.includes('\u0000'), 'Text may not contain NUL characters');
 
 const commaList = queryText(500).transform((value) =>
-    value
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part.length > 0),
-  );
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0),
+);
 
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -76,7 +71,9 @@ const ProductListQueryObject = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE).default(DEFAULT_PRODUCT_PAGE_SIZE),
 });
 
-function withPriceRange<T extends z.ZodType<{ minPrice?: number | undefined; maxPrice?: number | undefined }>>(schema: T) {
+function withPriceRange<T extends z.ZodType<{ minPrice?: number | undefined; maxPrice?: number | undefined }>>(
+  schema: T,
+) {
   return schema.refine(
     (query) =>
       query.minPrice === undefined ||

@@ -60,10 +60,26 @@ const fixtures = [
     types: ['dresses'],
     publishedAt: '2026-09-01T00:00:00.000Z',
   }),
-  buildProduct({ slug: 'pleated-skirt', name: 'Pleated Midi Skirt', category: 'women', rating: 4.2, types: ['skirts'] }),
-  buildProduct({ slug: 'kids-raincoat', name: 'Puddle Raincoat', category: 'kids', rating: 4.8, sizes: [{ size: '4-5Y', stock: 9 }] }),
+  buildProduct({
+    slug: 'pleated-skirt',
+    name: 'Pleated Midi Skirt',
+    category: 'women',
+    rating: 4.2,
+    types: ['skirts'],
+  }),
+  buildProduct({
+    slug: 'kids-raincoat',
+    name: 'Puddle Raincoat',
+    category: 'kids',
+    rating: 4.8,
+    sizes: [{ size: '4-5Y', stock: 9 }],
+  }),
   ...Array.from({ length: 14 }, (_, i) =>
-    buildProduct({ category: 'women', rating: 3, publishedAt: `2026-01-${String(i + 10).padStart(2, '0')}T00:00:00.000Z` }),
+    buildProduct({
+      category: 'women',
+      rating: 3,
+      publishedAt: `2026-01-${String(i + 10).padStart(2, '0')}T00:00:00.000Z`,
+    }),
   ),
 ];
 
@@ -157,7 +173,10 @@ describe('GET /api/products/all-products', () => {
       'linen-camp-shirt',
     ]);
     expect(slugs(await list('/api/products/all-products?rating=5'))).toEqual([]);
-    expect(slugs(await list('/api/products/all-products?rating=4&category=men'))).toEqual(['linen-camp-shirt', 'wool-overcoat']);
+    expect(slugs(await list('/api/products/all-products?rating=4&category=men'))).toEqual([
+      'linen-camp-shirt',
+      'wool-overcoat',
+    ]);
     expect(slugs(await list('/api/products/all-products?types=coats,jackets&sort=price-desc'))).toEqual([
       'wool-overcoat',
       'denim-jacket',
@@ -327,7 +346,11 @@ describe('unknown API routes', () => {
   it('answers JSON 404, never the web app', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Route GET /api/nothing-here not found' });
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'NOT_FOUND',
+      message: 'Route GET /api/nothing-here not found',
+    });
   });
 
   it('answers 404 for a method the route does not have', async () => {

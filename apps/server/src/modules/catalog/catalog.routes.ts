@@ -39,7 +39,13 @@ function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(text);
 }
 
-export function catalogRoutes({ catalog, cache }: { catalog: CatalogService; cache: CatalogReadCache }): FastifyPluginAsyncZod {
+export function catalogRoutes({
+  catalog,
+  cache,
+}: {
+  catalog: CatalogService;
+  cache: CatalogReadCache;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/all-products',

@@ -137,7 +137,10 @@ export function createCatalogService({ db }: { db: Database }) {
       .offset(offset);
     let total = rows[0]?.total ?? 0;
     if (rows.length === 0 && offset > 0) {
-      const [counted] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(products)
+        .where(where);
       total = counted?.n ?? 0;
     }
     return {
@@ -210,7 +213,10 @@ export function createCatalogService({ db }: { db: Database }) {
     async facets(category: Category | undefined) {
       const scope = category ? eq(products.category, category) : undefined;
       const [typeRows, sizeRows, [summary]] = await Promise.all([
-        db.selectDistinct({ type: sql<string>`unnest(${products.types})` }).from(products).where(scope),
+        db
+          .selectDistinct({ type: sql<string>`unnest(${products.types})` })
+          .from(products)
+          .where(scope),
         db
           .selectDistinct({ size: productSizes.size })
           .from(productSizes)

@@ -3,7 +3,13 @@ import { z } from 'zod';
 
 const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string().optional() });
 
-export function healthRoutes({ ping, databaseKind }: { ping: () => Promise<void>; databaseKind: string }): FastifyPluginAsyncZod {
+export function healthRoutes({
+  ping,
+  databaseKind,
+}: {
+  ping: () => Promise<void>;
+  databaseKind: string;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',

@@ -143,15 +143,13 @@ function mirrored(half: string): string {
   return `${d}Z`;
 }
 
-const flip = (content: string): string =>
-  `${content}<g transform="matrix(-1 0 0 1 ${WIDTH} 0)">${content}</g>`;
+const flip = (content: string): string => `${content}<g transform="matrix(-1 0 0 1 ${WIDTH} 0)">${content}</g>`;
 const line = (d: string, stroke: string, w = 2, extra = '', cap = 'round'): string =>
   `<path d="${d}" fill="none" stroke="${stroke}" stroke-width="${w}" stroke-linecap="${cap}"${extra}/>`;
 const rib = (d: string, p: Palette, w: number): string => line(d, p.shade, w, '', 'butt');
 const shape = (d: string, fill: string, stroke: string, w = 2): string =>
   `<path d="${d}" fill="${fill}" stroke="${stroke}" stroke-width="${w}" stroke-linejoin="round"/>`;
-const stitch = (d: string, p: Palette, colour = p.stitch): string =>
-  line(d, colour, 1.6, ' stroke-dasharray="5 4"');
+const stitch = (d: string, p: Palette, colour = p.stitch): string => line(d, colour, 1.6, ' stroke-dasharray="5 4"');
 const fold = (d: string, p: Palette): string => line(d, p.deep, 2, ' opacity=".35"');
 const button = (x: number, y: number, p: Palette, r = 5, fill = p.light): string =>
   `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="${p.line}" stroke-width="1.5"/>`;
@@ -190,8 +188,7 @@ type Art = {
 
 const TEE_BODY = 'L 420 158 L 508 268 L 462 312 L 426 284 L 430 640 Q 366 648 300 648';
 const LONG_BODY = 'L 420 150 Q 452 168 462 228 L 512 556 L 468 568 L 430 306 L 432 640 Q 366 648 300 648';
-const teeSleeves = (p: Palette): string =>
-  flip(stitch('M499 256 L453 300', p) + fold('M426 284 Q412 310 414 345', p));
+const teeSleeves = (p: Palette): string => flip(stitch('M499 256 L453 300', p) + fold('M426 284 Q412 310 414 345', p));
 const knitCuffs = (p: Palette): string =>
   flip(shape('M468 568 L512 556 L507 512 L463 524Z', p.shade, p.line, 1.5)) +
   shape('M168 600 Q300 606 432 600 L432 640 Q366 648 300 648 Q234 648 168 640Z', p.shade, p.line, 1.5);
@@ -220,8 +217,7 @@ const ART: Record<Garment, Art> = {
       stitch('M244 148 C252 176 272 190 300 190 C328 190 348 176 356 148', p) +
       teeSleeves(p) +
       hemStitch(p),
-    backDetails: (p) =>
-      rib('M250 140 C275 152 325 152 350 140', p, 10) + label(158, p) + teeSleeves(p) + hemStitch(p),
+    backDetails: (p) => rib('M250 140 C275 152 325 152 350 140', p, 10) + label(158, p) + teeSleeves(p) + hemStitch(p),
   },
   tank: {
     texture: 'jersey',
@@ -241,7 +237,8 @@ const ART: Record<Garment, Art> = {
   },
   shirt: {
     texture: 'woven',
-    front: '300 140 L 340 128 L 420 150 Q 452 166 462 226 L 522 556 L 478 570 L 430 300 L 432 612 Q 432 652 396 657 Q 348 664 300 664',
+    front:
+      '300 140 L 340 128 L 420 150 Q 452 166 462 226 L 522 556 L 478 570 L 430 300 L 432 612 Q 432 652 396 657 Q 348 664 300 664',
     focus: [318, 220],
     frontDetails: (p) =>
       shape('M260 128 Q300 118 340 128 L336 148 Q300 140 264 148Z', p.deep, p.line) +
@@ -286,7 +283,8 @@ const ART: Record<Garment, Art> = {
   },
   hoodie: {
     texture: 'jersey',
-    front: '300 96 C 346 96 372 118 374 150 L 428 168 Q 458 186 466 246 L 516 552 L 472 564 L 432 318 L 436 640 Q 368 648 300 648',
+    front:
+      '300 96 C 346 96 372 118 374 150 L 428 168 Q 458 186 466 246 L 516 552 L 472 564 L 432 318 L 436 640 Q 368 648 300 648',
     focus: [300, 215],
     frontDetails: (p) =>
       shape('M300 218 C268 194 252 160 258 124 Q300 110 342 124 C348 160 332 194 300 218Z', p.deep, p.line) +
@@ -302,7 +300,11 @@ const ART: Record<Garment, Art> = {
       shape('M166 596 Q300 602 434 596 L436 640 Q368 648 300 648 Q232 648 164 640Z', p.shade, p.line, 1.5),
     backDetails: (p) =>
       `<path d="M300 102 C346 102 374 124 374 156 C374 242 344 306 300 318 C256 306 226 242 226 156 C226 124 254 102 300 102Z" fill="#000" opacity=".12"/>` +
-      shape('M300 96 C346 96 374 118 374 150 C374 236 344 300 300 312 C256 300 226 236 226 150 C226 118 254 96 300 96Z', p.base, p.line) +
+      shape(
+        'M300 96 C346 96 374 118 374 150 C374 236 344 300 300 312 C256 300 226 236 226 150 C226 118 254 96 300 96Z',
+        p.base,
+        p.line,
+      ) +
       line('M300 98 V310', p.line, 1.5) +
       flip(shape('M472 564 L516 552 L511 512 L467 524Z', p.shade, p.line, 1.5)) +
       shape('M166 596 Q300 602 434 596 L436 640 Q368 648 300 648 Q232 648 164 640Z', p.shade, p.line, 1.5),
@@ -335,10 +337,15 @@ const ART: Record<Garment, Art> = {
   },
   jacket: {
     texture: 'woven',
-    front: '300 138 C 326 138 342 130 348 118 L 428 150 Q 470 170 480 240 L 526 540 L 478 556 L 438 320 L 440 604 L 438 646 Q 368 652 300 652',
+    front:
+      '300 138 C 326 138 342 130 348 118 L 428 150 Q 470 170 480 240 L 526 540 L 478 556 L 438 320 L 440 604 L 438 646 Q 368 652 300 652',
     focus: [310, 190],
     frontDetails: (p) =>
-      shape('M252 118 C258 130 282 138 300 138 C318 138 342 130 348 118 L358 140 C346 156 320 162 300 162 C280 162 254 156 242 140Z', p.shade, p.line) +
+      shape(
+        'M252 118 C258 130 282 138 300 138 C318 138 342 130 348 118 L358 140 C346 156 320 162 300 162 C280 162 254 156 242 140Z',
+        p.shade,
+        p.line,
+      ) +
       line('M300 162 V604', p.deep, 4) +
       line('M300 162 V604', METAL, 5, ' stroke-dasharray="1.5 2.5"') +
       shape('M295 168 h10 v22 h-10Z', METAL, p.line, 1.2) +
@@ -425,7 +432,12 @@ const ART: Record<Garment, Art> = {
       waistband(120, 104, p) +
       beltLoops(120, [222, 295, 368], p) +
       line('M300 154 V340', p.line, 1.5) +
-      flip(line('M326 214 H390', p.deep, 4) + button(358, 226, p, 4) + fold('M358 154 L358 200', p) + fold('M376 250 L376 690', p)),
+      flip(
+        line('M326 214 H390', p.deep, 4) +
+          button(358, 226, p, 4) +
+          fold('M358 154 L358 200', p) +
+          fold('M376 250 L376 690', p),
+      ),
   },
   shorts: {
     texture: 'twill',
@@ -473,7 +485,8 @@ const ART: Record<Garment, Art> = {
   },
   dress: {
     texture: 'woven',
-    front: '300 178 C 328 178 344 156 346 112 L 376 112 Q 380 176 412 204 Q 418 270 398 334 Q 460 500 520 678 Q 410 700 300 700',
+    front:
+      '300 178 C 328 178 344 156 346 112 L 376 112 Q 380 176 412 204 Q 418 270 398 334 Q 460 500 520 678 Q 410 700 300 700',
     back: '300 140 C 326 140 342 130 346 112 L 376 112 Q 380 176 412 204 Q 418 270 398 334 Q 460 500 520 678 Q 410 700 300 700',
     focus: [318, 245],
     frontDetails: (p) =>
@@ -490,7 +503,8 @@ const ART: Record<Garment, Art> = {
   },
   romper: {
     texture: 'jersey',
-    front: '300 166 C 322 166 334 152 338 136 L 384 146 L 452 214 L 420 252 L 394 230 L 398 468 L 414 560 L 320 574 L 305 546 Q 302 540 300 540',
+    front:
+      '300 166 C 322 166 334 152 338 136 L 384 146 L 452 214 L 420 252 L 394 230 L 398 468 L 414 560 L 320 574 L 305 546 Q 302 540 300 540',
     back: '300 146 C 322 146 334 142 338 136 L 384 146 L 452 214 L 420 252 L 394 230 L 398 468 L 414 560 L 320 574 L 305 546 Q 302 540 300 540',
     focus: [315, 205],
     fit: { scale: 1.22, centreY: 355 },

@@ -11,7 +11,9 @@ export function RootLayout() {
       <a className={styles.skip} href="#main">
         Skip to content
       </a>
-      {navigation.state !== 'idle' ? <div className={styles.progress} role="progressbar" aria-label="Loading page" /> : null}
+      {navigation.state !== 'idle' ? (
+        <div className={styles.progress} role="progressbar" aria-label="Loading page" />
+      ) : null}
       <Header />
       <div className={styles.band}>
         <p className={styles.bandInner}>

@@ -86,7 +86,9 @@ export function ErrorDemoPage() {
                   key={type}
                   variant="secondary"
                   size="small"
-                  onClick={() => showToast(`This is ${type === 'error' || type === 'info' ? 'an' : 'a'} ${type} toast`, type)}
+                  onClick={() =>
+                    showToast(`This is ${type === 'error' || type === 'info' ? 'an' : 'a'} ${type} toast`, type)
+                  }
                 >
                   Show {type} toast
                 </Button>
@@ -123,7 +125,9 @@ export function ErrorDemoPage() {
             <h2 id="runtime-heading" className={styles.title}>
               Runtime error
             </h2>
-            <p className={styles.text}>Throws while rendering, so the route&apos;s error boundary takes over the page.</p>
+            <p className={styles.text}>
+              Throws while rendering, so the route&apos;s error boundary takes over the page.
+            </p>
             <div className={styles.buttons}>
               <Button variant="accent" size="small" onClick={() => setShouldCrash(true)}>
                 Trigger runtime error

@@ -8,7 +8,7 @@ export function NotFoundPage() {
   usePageTitle('Page Not Found');
   const location = useLocation();
   const navigate = useNavigate();
-  const hasHistory = typeof window !== 'undefined' && (window.history.state as { idx?: number } | null)?.idx;
+  const hasHistory = canGoBackWithinShop();
 
   return (
     <StatusPage
@@ -27,4 +27,16 @@ export function NotFoundPage() {
       <p className={statusPageStyles.text}>{MESSAGES.pageNotFound}</p>
     </StatusPage>
   );
+}
+
+/**
+ * True when the previous history entry is a page of this shop. The Navigation API sees pages that
+ * were loaded in full (a typed address); where it is missing, the router's in-app step count is
+ * the best knowledge there is.
+ */
+function canGoBackWithinShop(): boolean {
+  if (typeof window === 'undefined') return false;
+  const navigation = (window as { navigation?: { canGoBack?: boolean } }).navigation;
+  if (typeof navigation?.canGoBack === 'boolean') return navigation.canGoBack;
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 }

@@ -31,7 +31,12 @@ export function ProductByIdPage() {
   const { productId = '' } = useParams();
   const query = useProductById(productId);
 
-  if (query.isPending) return <Container><Loading /></Container>;
+  if (query.isPending)
+    return (
+      <Container>
+        <Loading />
+      </Container>
+    );
   if (query.isError) {
     return (
       <Container isSection>
@@ -52,7 +57,12 @@ export function ProductBySlugPage() {
   const { productSlug = '' } = useParams();
   const query = useProductBySlug(productSlug);
 
-  if (query.isPending) return <Container><Loading /></Container>;
+  if (query.isPending)
+    return (
+      <Container>
+        <Loading />
+      </Container>
+    );
   if (query.isError) {
     return (
       <Container isSection>

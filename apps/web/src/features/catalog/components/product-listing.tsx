@@ -1,5 +1,12 @@
 import { useRef, useState } from 'react';
-import { LOADING_INDICATOR_DELAY_MS, MESSAGES, PRODUCT_PAGE_SIZES, PRODUCT_SORTS, type Category, type ProductSort } from '@shopper/contract';
+import {
+  LOADING_INDICATOR_DELAY_MS,
+  MESSAGES,
+  PRODUCT_PAGE_SIZES,
+  PRODUCT_SORTS,
+  type Category,
+  type ProductSort,
+} from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -96,12 +103,7 @@ export function ProductListing({ category }: { category?: Category }) {
           {isFiltered ? <span className={styles.activeDot}> (active)</span> : null}
         </Button>
       </div>
-      <aside
-        id={sidebarId}
-        className={styles.sidebar}
-        data-open={isFiltersOpen}
-        aria-label="Product filters"
-      >
+      <aside id={sidebarId} className={styles.sidebar} data-open={isFiltersOpen} aria-label="Product filters">
         <FilterSidebar
           state={state}
           facets={facets.data}

@@ -91,7 +91,14 @@ function setup(initialPath: string) {
     ],
     { initialEntries: [initialPath] },
   );
-  renderHook(() => null, { wrapper: ({ children }: { children: ReactNode }) => <>{children}<RouterProvider router={router} /></> });
+  renderHook(() => null, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <>
+        {children}
+        <RouterProvider router={router} />
+      </>
+    ),
+  });
   return {
     router,
     get current() {

@@ -34,10 +34,7 @@ export function HeroArt({ className }: { className?: string }) {
       <g>
         <path d="M318 128v22" stroke="#1c1917" strokeWidth="3" />
         <path d="M318 150l-44 28h88z" fill="none" stroke="#1c1917" strokeWidth="3" strokeLinejoin="round" />
-        <path
-          d="M292 180c8 10 18 14 26 14s18-4 26-14l10 8-8 52 52 214H238l52-214-8-52z"
-          fill="url(#hero-dress)"
-        />
+        <path d="M292 180c8 10 18 14 26 14s18-4 26-14l10 8-8 52 52 214H238l52-214-8-52z" fill="url(#hero-dress)" />
         <path d="M290 240h56" stroke="#f3d9cd" strokeWidth="3" opacity="0.7" />
       </g>
     </svg>

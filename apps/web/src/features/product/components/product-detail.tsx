@@ -28,12 +28,7 @@ export function ProductDetail({ product }: { product: Product }) {
         ]}
       />
       <div className={styles.top}>
-        <ProductGallery
-          key={product.id}
-          name={product.name}
-          images={images}
-          initialIndex={product.mainImageIndex}
-        />
+        <ProductGallery key={product.id} name={product.name} images={images} initialIndex={product.mainImageIndex} />
         <div className={styles.info}>
           {product.brand ? <p className={styles.brand}>{product.brand}</p> : null}
           <h1 className={styles.name}>{product.name}</h1>

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
+
+const PORT = 4173;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const reportDir = process.env.SHOPPER_TEST_REPORT_DIR;
+
+const reporter: ReporterDescription[] = [['list']];
+if (reportDir) reporter.push(['json', { outputFile: path.join(reportDir, 'playwright.json') }]);
+
+/**
+ * Journeys run against the production build (`npm run test:e2e` builds first) served by the real
+ * server on a fresh embedded database, in Debian's Chromium: no browser download is possible here.
+ */
+export default defineConfig({
+  testDir: 'tests',
+  fullyParallel: false,
+  forbidOnly: true,
+  // Flaky journeys get fixed, not retried.
+  retries: 0,
+  // The machines have two cores.
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node ./start-server.mjs',
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,55 @@
+// Starts the already-built server for the end-to-end journeys on a fresh embedded database.
+// `npm run test:e2e` builds first; this script never builds.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+const webDist = path.join(root, 'apps/web/dist');
+const dataDir = path.join(here, '.data');
+
+for (const [what, file] of [
+  ['server', serverEntry],
+  ['web app', path.join(webDist, 'index.html')],
+]) {
+  if (!existsSync(file)) {
+    console.error(`The ${what} is not built (${file} is missing). Run \`npm run build\` at the repository root.`);
+    process.exit(1);
+  }
+}
+
+// Every run starts from an empty database, which the server seeds with the demo catalog.
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+// The server reads index.html once at start; serving a copy keeps a run consistent even if someone
+// rebuilds apps/web meanwhile (a rebuild deletes the hashed assets the cached index.html names).
+const webSnapshot = path.join(dataDir, 'web', 'dist');
+cpSync(webDist, webSnapshot, { recursive: true });
+
+const child = spawn(process.execPath, [serverEntry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: '4173',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webSnapshot,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { CATEGORIES, MESSAGES } from '@shopper/contract';
+import { categoryLabel, listCategory } from '../fixtures/catalog.ts';
+
+test.describe('category pages', () => {
+  for (const category of CATEGORIES) {
+    const label = categoryLabel(category);
+
+    test(`/${category} shows the ${category} collection`, async ({ page, request }) => {
+      const listing = await listCategory(request, category);
+
+      await page.goto(`/${category}`);
+
+      await expect(page.getByRole('heading', { level: 1, name: `${label} Collection` })).toBeVisible();
+      await expect(
+        page.getByText(`Explore our latest ${category} collection with the finest quality and trends.`),
+      ).toBeVisible();
+
+      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+      await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+      await expect(breadcrumb.getByText(label, { exact: true })).toHaveAttribute('aria-current', 'page');
+
+      const grid = page.getByRole('list', { name: 'Products' });
+      await expect(grid.getByRole('listitem')).toHaveCount(listing.products.length);
+      await expect(
+        grid.getByRole('link', {
+          name: listing.products[0]!.name,
+          exact: true,
+        }),
+      ).toBeVisible();
+      expect(listing.products.every((product) => product.category === category)).toBe(true);
+      await expect(page).toHaveTitle(`${label} Collection | SHOPPER`);
+    });
+  }
+
+  test('the navigation bar switches between categories', async ({ page }) => {
+    await page.goto('/men');
+    await expect(page.getByRole('heading', { level: 1, name: 'Men Collection' })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Kids', exact: true }).click();
+    await expect(page).toHaveURL('/kids');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kids Collection' })).toBeVisible();
+  });
+
+  test('an unknown category is a missing page', async ({ page }) => {
+    await page.goto('/pets');
+    await expect(page.getByText(MESSAGES.pageNotFound)).toBeVisible();
+    await expect(page.getByText('/pets')).toBeVisible();
+  });
+});

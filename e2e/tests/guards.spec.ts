@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+
+// SPEC §2 route table: these need a login; /cart is an open page (only adding requires login).
+const PROTECTED = ['/profile', '/checkout', '/account/orders', '/order-confirmation/pi_123'];
+
+test.describe('route guards', () => {
+  for (const path of PROTECTED) {
+    test(`a guest opening ${path} is sent to /login`, async ({ page }) => {
+      await page.goto('/');
+      await page.goto(path);
+      await expect(page).toHaveURL('/login');
+      // The redirect replaces history: Back skips the guarded page.
+      await page.goBack();
+      await expect(page).toHaveURL('/');
+    });
+  }
+});
