@@ -63,7 +63,13 @@ const processes = [];
 try {
   const shop = await startProcess(
     [path.join(root, 'apps/server/dist/main.js')],
-    { PORT: String(shopPort), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', HOST: '127.0.0.1' },
+    {
+      PORT: String(shopPort),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      HOST: '127.0.0.1',
+    },
     `http://127.0.0.1:${shopPort}/api/ready`,
   );
   processes.push(shop);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
@@ -21,6 +20,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDeps = {
@@ -38,6 +38,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
           },
+    // One line per request (below) instead of Fastify's two: half the logging cost under load.
+    disableRequestLogging: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: config.isProduction,
@@ -57,28 +59,15 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // No inline scripts: an injected script has nowhere to run (DESIGN.md, trust boundaries).
-        scriptSrc: ["'self'"],
-        // Radix and sonner inject <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Product images are embedded by other origins' previews; everything else stays same-origin.
-    crossOriginResourcePolicy: { policy: 'same-site' },
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+    done();
   });
+
+  installSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(swagger, {
