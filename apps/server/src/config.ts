@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('SHOPPER <no-reply@shopper.local>'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  ALLOW_SELF_ADMIN: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = {
@@ -32,6 +37,17 @@ export type Config = {
   webDistDir: string | undefined;
   /** How long a serialized catalog read is reused; 0 turns the cache off. */
   catalogCacheTtlMs: number;
+  /** Signs access tokens. Unset outside production: generated once and kept in DATA_DIR (main.ts). */
+  jwtSecret: string | undefined;
+  /** Unset: mail is kept in the outbox for the dev mailbox (outside production). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: rate limits are counted in memory. */
+  redisUrl: string | undefined;
+  /** The SPEC's self-service admin toggle: on outside production, off in production unless ALLOW_SELF_ADMIN=true. */
+  allowSelfAdmin: boolean;
+  /** GET /api/dev/mailbox and /dev/mailbox: outside production only. */
+  devMailboxEnabled: boolean;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,6 +57,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -53,5 +72,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    redisUrl: e.REDIS_URL,
+    allowSelfAdmin: e.ALLOW_SELF_ADMIN ? e.ALLOW_SELF_ADMIN === 'true' : e.NODE_ENV !== 'production',
+    devMailboxEnabled: e.NODE_ENV !== 'production',
   };
 }

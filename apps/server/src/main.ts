@@ -5,9 +5,11 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
+import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 
 async function main(): Promise<void> {
-  const config = readConfig();
+  const env = readConfig();
+  const config = { ...env, jwtSecret: env.jwtSecret ?? loadOrCreateJwtSecret(env.dataDir) };
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = await seedCatalogIfEmpty(database.db, DEMO_PRODUCTS);

@@ -38,3 +38,18 @@ export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 export const SITE_NAME = 'SHOPPER';
 export const SITE_TITLE_SUFFIX = ' | SHOPPER';
 export const COPYRIGHT_YEAR = 2025;
+
+/** Sessions (SPEC §4, §9; DESIGN.md trust boundaries). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const EMAIL_VERIFICATION_TTL_HOURS = 24;
+export const PASSWORD_RESET_TTL_HOURS = 1;
+export const AUTH_TOKEN_STORAGE_KEY = 'shopper.authToken';
+export const LOGGED_OUT_STORAGE_KEY = 'shopper.loggedOut';
+export const USER_CACHE_MS = 1_800_000;
+export const PROFILE_REFETCH_THROTTLE_MS = 5_000;
+export const ROUTE_REFRESH_THRESHOLD_MS = 30_000;
+export const LOGOUT_TRANSITION_MS = 800;
+export const LOGIN_DELAY_MS = 300;
+export const FIELD_VALIDATION_DEBOUNCE_MS = 300;
+export const RESET_REDIRECT_MS = 1_500;

@@ -4,3 +4,6 @@ export * from './pricing.ts';
 export * from './pagination.ts';
 export * from './schemas/error.ts';
 export * from './schemas/product.ts';
+export * from './account-messages.ts';
+export * from './countries.ts';
+export * from './schemas/user.ts';

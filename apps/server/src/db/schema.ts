@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -81,3 +82,110 @@ export const productSizes = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductSizeRow = typeof productSizes.$inferSelect;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    phone: text().notNull().default(''),
+    addressStreet: text(),
+    addressCity: text(),
+    addressState: text(),
+    addressZip: text(),
+    /** ISO 3166 code, one of the 24 of SPEC §3. */
+    addressCountry: text(),
+    isEmailVerified: boolean().notNull().default(false),
+    isAdmin: boolean().notNull().default(false),
+    termsAcceptedAt: timestamp({ withTimezone: true }),
+    disabledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), check('users_email_lower', sql`${t.email} = lower(${t.email})`)],
+);
+
+/** One signed-in device: every refresh token of a login belongs to its session (the token family). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text().notNull().default(''),
+    ip: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    /** Why it ended: logout, reuse, password-change, disabled… */
+    revokedReason: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; each is used once, then replaced. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify-email', 'reset-password'] as const;
+
+/** Single-use e-mail link tokens (verification, password reset), stored as SHA-256 hashes. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+
+/**
+ * Outgoing mail, written in the same transaction as the change that causes it and delivered by a
+ * background sender; 'kept' mail stays for the dev mailbox when no SMTP server is configured.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    status: text({ enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -40,7 +40,13 @@ export type TestApp = {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config: Config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const config: Config = readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...env,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
