@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
+import { createMailSender } from './modules/mail/mail-sender.ts';
 
 async function main(): Promise<void> {
   const env = readConfig();
@@ -16,16 +17,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalog');
+  const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after a fatal error');
     else app.log.info({ signal }, 'shutting down');
     // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
     await app.close();
+    await mailSender.stop();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  mailSender.start();
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined },
     `SHOPPER is ready on ${config.publicUrl}`,

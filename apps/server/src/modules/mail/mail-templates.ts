@@ -9,7 +9,7 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1c1917;color:#fff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#57534e">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1917;background:#fafaf9;padding:24px"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><p style="font-family:Georgia,serif;font-size:22px;letter-spacing:2px;margin:0 0 24px">SHOPPER</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}</div></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;color:#1c1917;background:#fafaf9;padding:24px"><div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px"><p style="font-family:Georgia,serif;font-size:22px;letter-spacing:2px;margin:0 0 24px">SHOPPER</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}</div></body></html>`;
 }
 
 export function verificationMail({ to, name, link }: { to: string; name: string; link: string }): OutgoingMail {
@@ -42,7 +42,15 @@ export function passwordResetMail({ to, name, link }: { to: string; name: string
   };
 }
 
-export function passwordChangedMail({ to, name, supportUrl }: { to: string; name: string; supportUrl: string }): OutgoingMail {
+export function passwordChangedMail({
+  to,
+  name,
+  supportUrl,
+}: {
+  to: string;
+  name: string;
+  supportUrl: string;
+}): OutgoingMail {
   const subject = 'Your SHOPPER password was changed';
   const lines = [
     `Hi ${name},`,

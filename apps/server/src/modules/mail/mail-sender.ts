@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+/** What the sender needs from nodemailer; tests may pass their own. */
+export type MailTransport = {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  close?(): void;
+};
+
+export type DeliveryCounts = { sent: number; failed: number; kept: number };
+
+export type MailSender = {
+  /** Delivers one bounded batch of due mail; safe to run from several instances at once. */
+  deliverDue(): Promise<DeliveryCounts>;
+  /** Runs `deliverDue` every `intervalMs` in the background until `stop()`. */
+  start(intervalMs?: number): void;
+  /** Asks a started sender for a run soon, e.g. right after a mail was enqueued. */
+  nudge(): void;
+  /** Stops the timer and waits for a run in progress; call before closing the database. */
+  stop(): Promise<void>;
+};
+
+export const MAIL_BATCH_SIZE = 20;
+export const MAX_MAIL_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+const DEFAULT_INTERVAL_MS = 5_000;
+/**
+ * A claimed row is hidden from other instances this long. It must outlast a whole batch of sends
+ * (20 × the SMTP time-outs below); a mail is only sent twice if an instance stalls beyond it.
+ */
+const CLAIM_LEASE_MS = 15 * 60_000;
+
+/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
+}
+
+function smtpTransport(smtpUrl: string): MailTransport {
+  // nodemailer's defaults wait up to 10 minutes on a silent socket; a stuck server must not hold a batch.
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
+function describeError(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+}
+
+export function createMailSender({
+  db,
+  config,
+  log,
+  clock = () => new Date(),
+  transport,
+}: {
+  db: Database;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  clock?: () => Date;
+  transport?: MailTransport;
+}): MailSender {
+  const ownsTransport = !transport && config.smtpUrl !== undefined;
+  const mailer = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
+
+  /** Due rows, oldest first, locked so a concurrent instance skips them instead of waiting. */
+  function dueIds(now: Date) {
+    return db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+      .limit(MAIL_BATCH_SIZE)
+      .for('update', { skipLocked: true });
+  }
+
+  async function keepDue(now: Date): Promise<DeliveryCounts & { claimed: number }> {
+    const kept = await db
+      .update(mailOutbox)
+      .set({ status: 'kept' })
+      .where(inArray(mailOutbox.id, dueIds(now)))
+      .returning({ id: mailOutbox.id });
+    return { sent: 0, failed: 0, kept: kept.length, claimed: kept.length };
+  }
+
+  async function sendDue(smtp: MailTransport, now: Date): Promise<DeliveryCounts & { claimed: number }> {
+    // Claim in one statement and commit at once: sending happens outside any transaction, so a
+    // slow SMTP server never holds row locks or (on PGlite) the only database connection.
+    const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const claimed = await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: leaseUntil })
+      .where(inArray(mailOutbox.id, dueIds(now)))
+      .returning();
+    claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+
+    const counts = { sent: 0, failed: 0, kept: 0, claimed: claimed.length };
+    for (const mail of claimed) {
+      // Only the holder of this lease may settle the row.
+      const stillOurs = and(
+        eq(mailOutbox.id, mail.id),
+        eq(mailOutbox.status, 'pending'),
+        eq(mailOutbox.nextAttemptAt, leaseUntil),
+      );
+      try {
+        await smtp.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(stillOurs);
+        counts.sent += 1;
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const lastError = describeError(error);
+        const isFinal = attempts >= MAX_MAIL_ATTEMPTS;
+        const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
+        await db
+          .update(mailOutbox)
+          .set(isFinal ? { status: 'failed', attempts, lastError } : { attempts, lastError, nextAttemptAt })
+          .where(stillOurs);
+        if (isFinal) counts.failed += 1;
+        log.warn(
+          { mailId: mail.id, attempts, err: lastError, ...(isFinal ? {} : { nextAttemptAt }) },
+          isFinal ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+        );
+      }
+    }
+    return counts;
+  }
+
+  async function runBatch(): Promise<DeliveryCounts & { claimed: number }> {
+    const now = clock();
+    return mailer ? await sendDue(mailer, now) : await keepDue(now);
+  }
+
+  async function deliverDue(): Promise<DeliveryCounts> {
+    const { sent, failed, kept } = await runBatch();
+    return { sent, failed, kept };
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let runAgain = false;
+  let isStopped = false;
+
+  async function drain(): Promise<void> {
+    do {
+      runAgain = false;
+      try {
+        // A full batch means more may be due: go on at once rather than wait for the next tick.
+        while (!isStopped && (await runBatch()).claimed === MAIL_BATCH_SIZE);
+      } catch (error) {
+        log.error({ err: error }, 'mail sender run failed');
+      }
+    } while (runAgain && !isStopped);
+  }
+
+  function tick(): void {
+    if (isStopped) return;
+    if (running) {
+      runAgain = true;
+      return;
+    }
+    running = drain().finally(() => {
+      running = undefined;
+    });
+  }
+
+  return {
+    deliverDue,
+    start(intervalMs = DEFAULT_INTERVAL_MS) {
+      if (timer) return;
+      isStopped = false;
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+      tick();
+    },
+    nudge() {
+      if (timer) setImmediate(tick);
+    },
+    async stop() {
+      isStopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+      if (ownsTransport) mailer?.close?.();
+    },
+  };
+}
