@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
@@ -14,22 +15,42 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createEmailTokensService } from './modules/auth/email-tokens.service.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { createAccountService } from './modules/users/account.service.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installRateLimits, RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
+  /** Tests pass their own to expire tokens without waiting. */
+  clock?: () => Date;
+  /** Tests only: other limits, and a Redis key prefix of their own. */
+  rateLimits?: { limits?: RateLimits; nameSpace?: string };
 };
 
 /** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = () => new Date(),
+  rateLimits = {},
+}: AppDeps): Promise<FastifyInstance> {
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -55,6 +76,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installAuth(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -81,13 +103,36 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // The plugin installs its own handler; the options only keep the route out of the API docs.
     endpoint: { url: '/metrics', method: 'GET', logLevel: 'fatal', schema: { hide: true }, handler: () => undefined },
     routeMetrics: { enabled: true },
+    // prom-client's registry is global: a second app in one process (tests) starts it afresh.
+    clearRegisterOnInit: true,
   });
+
+  await app.register(cookie);
+  const rateLimit = await installRateLimits(app, {
+    limits: rateLimits.limits ?? RATE_LIMITS,
+    nameSpace: rateLimits.nameSpace,
+    redisUrl: config.redisUrl,
+  });
+
+  const { db } = database;
+  const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
+  const users = createUsersService({ db, clock });
+  const sessions = createSessionsService({ db, clock });
+  const emailTokens = createEmailTokensService({ db, clock });
+  const auth = createAuthService({ db, config, users, sessions, emailTokens, accessTokens, clock });
+  const account = createAccountService({ db, config, users, sessions });
+  const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
+  await app.register(authRoutes({ auth, rateLimit, secureCookies: config.isProduction }), { prefix: '/api/users' });
+  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.isProduction }), {
+    prefix: '/api/users',
+  });
+  if (config.devMailboxEnabled) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
   await app.register(imagesRoutes);
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;

@@ -34,6 +34,7 @@ export const ACCOUNT_MESSAGES = {
   termsRequired: 'You must accept the terms and conditions to create an account',
   disablePasswordRequired: 'Password is required to disable your account.',
   enterEmailAddress: 'Please enter your email address',
+  textHasNul: 'Text may not contain NUL characters',
 
   // Server answers.
   emailTaken: 'An account with this email already exists',
@@ -61,4 +62,5 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Password changed successfully!',
   accountDisabledDone: 'Your account has been disabled. You will be logged out.',
   loggedOut: 'You have been logged out.',
+  emailVerificationRequired: 'Email verification is required for this action.',
 } as const;

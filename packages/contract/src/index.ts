@@ -7,3 +7,5 @@ export * from './schemas/product.ts';
 export * from './account-messages.ts';
 export * from './countries.ts';
 export * from './schemas/user.ts';
+export * from './account-ui-messages.ts';
+export * from './schemas/account-forms.ts';

@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
+import { RATE_LIMITED_ACTIONS, type RateLimits } from '../plugins/rate-limit.ts';
 
 /** A fresh database for one test file: a PGlite copy, or a PostgreSQL copy when DATABASE_URL is set. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -38,7 +39,25 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits'>;
+
+/** A clock tests move by hand: `clock.advance(ms)` expires tokens without waiting. */
+export function createTestClock(start = new Date()): (() => Date) & { advance(ms: number): void } {
+  let now = start.getTime();
+  return Object.assign(() => new Date(now), {
+    advance: (ms: number) => {
+      now += ms;
+    },
+  });
+}
+
+/** Test files share one client address; limits this high never trip unless a test means it to. */
+const RELAXED_LIMIT = { max: 10_000, windowMs: 60_000 };
+export const RELAXED_RATE_LIMITS = Object.fromEntries(
+  RATE_LIMITED_ACTIONS.map((action) => [action, { perIp: RELAXED_LIMIT, perAccount: RELAXED_LIMIT }]),
+) as RateLimits;
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config: Config = readConfig({
     NODE_ENV: 'test',
@@ -47,7 +66,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    rateLimits: options.rateLimits ?? { limits: RELAXED_RATE_LIMITS },
+  });
   await app.ready();
   return {
     app,

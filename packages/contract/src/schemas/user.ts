@@ -28,11 +28,15 @@ export function normalizePhone(value: string): string {
 }
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
+/** PostgreSQL text refuses NUL bytes: text that is stored or looked up must not carry one. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 export const NameSchema = z
   .string({ error: M.nameRequired })
   .trim()
   .min(1, M.nameRequired)
-  .refine((v) => v.length === 0 || (v.length >= NAME_MIN_LENGTH && v.length <= NAME_MAX_LENGTH), M.nameLength);
+  .refine((v) => v.length === 0 || (v.length >= NAME_MIN_LENGTH && v.length <= NAME_MAX_LENGTH), M.nameLength)
+  .refine(hasNoNul, M.textHasNul);
 
 export const EmailSchema = z
   .string({ error: M.emailRequired })
@@ -40,7 +44,8 @@ export const EmailSchema = z
   .toLowerCase()
   .min(1, M.emailRequired)
   .max(254, M.emailInvalid)
-  .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), M.emailInvalid);
+  .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), M.emailInvalid)
+  .refine(hasNoNul, M.emailInvalid);
 
 /** Rules for a new password (signup, change, reset): each broken rule gives its own message. */
 export const NewPasswordSchema = (requiredMessage: string = M.passwordRequired) =>
@@ -84,7 +89,13 @@ export const SignupBodySchema = z
 export type SignupBody = z.input<typeof SignupBodySchema>;
 
 export const LoginBodySchema = z.object({
-  email: z.string({ error: M.emailRequired }).trim().toLowerCase().min(1, M.emailRequired).max(254, M.emailInvalid),
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, M.emailRequired)
+    .max(254, M.emailInvalid)
+    .refine(hasNoNul, M.emailInvalid),
   password: GivenPassword(M.passwordRequired),
 });
 export type LoginBody = z.input<typeof LoginBodySchema>;
@@ -121,6 +132,9 @@ export const AddressInputSchema = z
     const filled = [a.street, a.city, a.state, a.zipCode, a.country].some((v) => v.length > 0);
     if (!filled) return;
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const field of ['street', 'city', 'state'] as const) {
+      if (!hasNoNul(a[field])) issue(field, M.textHasNul);
+    }
     if (!a.street) issue('street', M.streetRequired);
     else if (a.street.length < 3) issue('street', M.streetTooShort);
     if (!a.city) issue('city', M.cityRequired);
@@ -140,7 +154,8 @@ export const AddressInputSchema = z
 export const ProfileUpdateBodySchema = z.object({
   name: NameSchema,
   phone: RequiredPhoneSchema,
-  address: AddressInputSchema.optional(),
+  /** Left out: unchanged. null, or every field empty: cleared. */
+  address: AddressInputSchema.nullable().optional(),
 });
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBodySchema>;
 
@@ -164,7 +179,8 @@ export const RequestVerificationBodySchema = z.object({
     .toLowerCase()
     .min(1, M.enterEmailAddress)
     .max(254, M.emailInvalid)
-    .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), M.emailInvalid),
+    .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), M.emailInvalid)
+    .refine(hasNoNul, M.emailInvalid),
 });
 
 export const ResetTokenSchema = z

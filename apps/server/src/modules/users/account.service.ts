@@ -1,0 +1,76 @@
+import type { ProfileUpdateBodySchema } from '@shopper/contract';
+import { ACCOUNT_MESSAGES } from '@shopper/contract';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import { passwordChangedMail } from '../mail/mail-templates.ts';
+import type { UsersService } from './users.service.ts';
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/** What a signed-in user does to their own account (SPEC §2 Profile, Admin page). */
+export function createAccountService({
+  db,
+  config,
+  users,
+  sessions,
+}: {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'allowSelfAdmin'>;
+  users: UsersService;
+  sessions: SessionsService;
+}) {
+  async function passwordHashOf(userId: string): Promise<string> {
+    const user = await users.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.sessionExpired);
+    return user.passwordHash;
+  }
+
+  const fieldError = (param: string, msg: string) => new AppError('VALIDATION_FAILED', msg, [{ param, msg }]);
+
+  async function updateProfile(userId: string, body: z.output<typeof ProfileUpdateBodySchema>): Promise<UserRow> {
+    return users.updateProfile(userId, body);
+  }
+
+  /** Other devices are signed out; the one making the change stays signed in. */
+  async function changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
+    if (!(await verifyPassword(await passwordHashOf(auth.userId), currentPassword))) {
+      throw fieldError('currentPassword', ACCOUNT_MESSAGES.currentPasswordIncorrect);
+    }
+    if (newPassword === currentPassword) throw fieldError('newPassword', ACCOUNT_MESSAGES.newPasswordSameAsCurrent);
+    const passwordHash = await hashPassword(newPassword);
+    await db.transaction(async (tx) => {
+      const user = await users.setPasswordHash(tx, auth.userId, passwordHash);
+      await sessions.revokeAllOfUser(tx, auth.userId, 'password-change', { except: auth.sessionId });
+      await enqueueMail(
+        tx,
+        passwordChangedMail({ to: user.email, name: user.name, supportUrl: `${config.publicUrl}/forgot-password` }),
+      );
+    });
+  }
+
+  /** SPEC §2 Account Management: the account is closed and every session ends with it. */
+  async function disableAccount(auth: AuthContext, password: string): Promise<void> {
+    if (!(await verifyPassword(await passwordHashOf(auth.userId), password))) {
+      throw fieldError('password', ACCOUNT_MESSAGES.passwordIncorrect);
+    }
+    await db.transaction(async (tx) => {
+      await users.disable(tx, auth.userId);
+      await sessions.revokeAllOfUser(tx, auth.userId, 'disabled');
+    });
+  }
+
+  /** The SPEC's self-service admin toggle: a demo feature, off in production unless allowed. */
+  async function toggleAdmin(auth: AuthContext): Promise<UserRow> {
+    if (!config.allowSelfAdmin) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
+    return users.toggleAdmin(auth.userId);
+  }
+
+  return { updateProfile, changePassword, disableAccount, toggleAdmin };
+}

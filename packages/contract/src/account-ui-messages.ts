@@ -1,0 +1,61 @@
+/** Account texts the web app shows (SPEC §2, §4, §5 and §8), word for word. */
+export const ACCOUNT_UI_MESSAGES = {
+  loginTitle: 'Login',
+  signupTitle: 'Create Account',
+  loginFailed: 'Login failed. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  passwordRecoveryFailed: 'Password recovery failed. Please try again.',
+  recoveryEmailSent: 'Recovery Email Sent',
+  recoveryNeedsEmail: 'Please enter your email to receive recovery instructions',
+  /** SPEC §8 Transport: the client blocks authenticated calls while logged out. */
+  userLoggedOut: 'User is logged out',
+  recoveryLoggedOut: 'Enter your email to receive recovery instructions',
+  invalidResetToken: 'Invalid or missing reset token. Please request a new password reset link.',
+  passwordRequirements: 'Password Requirements',
+  passwordMust: 'Password must:',
+  ruleLength: 'Be at least 8 characters',
+  ruleUppercase: 'Include at least 1 uppercase letter',
+  ruleNumber: 'Include at least 1 number',
+  ruleSpecial: 'Include at least 1 special character',
+  rulePasswordsMatch: 'Passwords match',
+
+  noVerificationToken: 'No verification token found. Please check your email for a valid verification link.',
+  verificationFailed: 'Verification failed. The link may have expired.',
+  sendVerificationFailed: 'Failed to send verification email',
+  emailNotAvailable: 'Email address not available. Please go back to registration.',
+  checkVerificationFailed: 'Failed to check verification status',
+  stillNotVerified: 'Your email is still not verified. Please check your inbox and click the verification link.',
+  almostThere: 'Almost there!',
+  verificationRequiredPrompt:
+    'Email verification is required for this action. Would you like to go to the verification page?',
+
+  emailUnverifiedAlert: 'Your email is not verified. Please verify your email to access all features.',
+  verificationSentInbox: 'Verification email sent! Please check your inbox.',
+  noEmailOnAccount: 'No email address associated with this account.',
+  notProvided: 'Not provided',
+  noAddress: 'No address information provided',
+  selectCountry: 'Select a country',
+  phonePlaceholder: '+1 (555) 123-4567',
+  fixFormErrors: 'Please fix the errors in the form before submitting.',
+  fixPasswordFormErrors: 'Please fix the errors in the password form.',
+  passwordChangeExpired: 'Your password change request has expired. Please request a new password change.',
+  disableWarning:
+    'Disabling your account will block access to your order history and saved information. You can reverse this by contacting customer support.',
+
+  adminToggleFailed: 'Failed to toggle admin status',
+  adminToggleError: 'An error occurred while toggling admin status',
+  adminLoginRequired: 'You must be logged in to toggle admin status',
+  devMailboxOff: 'The dev mailbox is turned off on this server.',
+
+  // Fallbacks by action (SPEC §8).
+  fetchProfileFailed: 'Failed to fetch profile',
+  loginFallback: 'Login failed',
+  registrationFallback: 'Registration failed',
+  tokenVerificationFailed: 'Token verification failed',
+  updateProfileFailed: 'Failed to update profile',
+  changePasswordFailed: 'Failed to change password',
+  disableAccountFailed: 'Failed to disable account',
+  requestVerificationFailed: 'Failed to request verification',
+  verifyEmailFailed: 'Failed to verify email',
+  loadUserProfileFailed: 'Failed to load user profile.',
+} as const;
