@@ -9,3 +9,5 @@ export * from './countries.ts';
 export * from './schemas/user.ts';
 export * from './account-ui-messages.ts';
 export * from './schemas/account-forms.ts';
+export * from './schemas/cart.ts';
+export * from './schemas/checkout.ts';

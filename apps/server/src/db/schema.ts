@@ -6,6 +6,8 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -198,3 +200,208 @@ export const mailOutbox = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/** One line of a customer's server-side cart; prices are never stored here, always read from products. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    quantity: integer().notNull(),
+    addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** The coupon a customer applied to their cart, if any. */
+export const cartCoupons = pgTable('cart_coupons', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text()
+    .notNull()
+    .references(() => coupons.code, { onDelete: 'cascade' }),
+  appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    /** Upper-case code customers type, e.g. WELCOME10. */
+    code: text().primaryKey(),
+    kind: text({ enum: COUPON_KINDS }).notNull(),
+    /** Percent off (1–100) for 'percent'; cents off for 'fixed'. */
+    value: integer().notNull(),
+    minSubtotalCents: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }),
+    usageLimit: integer(),
+    usedCount: integer().notNull().default(0),
+    description: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('coupons_code_upper', sql`${t.code} = upper(${t.code})`),
+    check('coupons_value_check', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check('coupons_usage_check', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+);
+
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
+
+/** Order numbers customers see (SH-10001, SH-10002…): short, increasing, never reused. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 10001 });
+
+/**
+ * A payment the shop asked the card provider for: the amount the server computed from the cart,
+ * and the cart it was computed from. One intent gives at most one order.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    /** The provider's id (pi_…). */
+    id: text().primaryKey(),
+    provider: text({ enum: ['test', 'stripe'] }).notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    subtotalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    taxCents: integer().notNull(),
+    shippingCents: integer().notNull().default(0),
+    couponCode: text(),
+    /** [{ productId, name, image, size, quantity, unitPriceCents }] as priced when the intent was made. */
+    cartSnapshot: jsonb().notNull(),
+    shippingInfo: jsonb().notNull(),
+    /** Last status seen from the provider. */
+    status: text().notNull(),
+    /** Why no order came of it (stock ran out, amount mismatch…), shown to the customer. */
+    failureMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_intents_user_idx').on(t.userId), index('payment_intents_status_idx').on(t.status, t.createdAt)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Human-friendly number shown to customers, e.g. SH-10042. */
+    orderNumber: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Exactly one order per payment (DESIGN.md): the unique index makes a second insert fail. */
+    paymentIntentId: text()
+      .notNull()
+      .references(() => paymentIntents.id),
+    itemsPriceCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
+    couponCode: text(),
+    shippingCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    currency: text().notNull().default('usd'),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('Processing'),
+    shippingName: text().notNull(),
+    shippingAddress: text().notNull(),
+    shippingCity: text().notNull(),
+    shippingState: text().notNull(),
+    shippingPostalCode: text().notNull(),
+    shippingCountry: text().notNull(),
+    shippingPhone: text().notNull(),
+    shippingMethod: text().notNull().default('standard'),
+    paymentMethod: text().notNull().default('card'),
+    paymentStatus: text().notNull(),
+    cardBrand: text(),
+    cardLast4: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
+    uniqueIndex('orders_number_unique').on(t.orderNumber),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    check('orders_total_check', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** Items with name, image and price copied at purchase time, so later catalog edits never change an order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    image: text().notNull(),
+    size: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceCents: integer().notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} >= 1`)],
+);
+
+/** Provider webhook events already handled, so a redelivery changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cards a customer chose to keep with the provider; only the provider's id and display details. */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentMethodId: text().notNull(),
+    brand: text().notNull().default(''),
+    last4: text().notNull().default(''),
+    expMonth: integer(),
+    expYear: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_payment_methods_user_pm_unique').on(t.userId, t.paymentMethodId)],
+);
+
+/**
+ * State of the built-in test-mode card provider (payments/test-provider). It plays the remote
+ * provider's part, so it keeps its own records and the shop reads them only through its API.
+ */
+export const testProviderIntents = pgTable('test_provider_intents', {
+  id: text().primaryKey(),
+  clientSecret: text().notNull(),
+  amountCents: integer().notNull(),
+  currency: text().notNull(),
+  /** requires_payment_method · requires_action · requires_capture · succeeded · canceled */
+  status: text().notNull(),
+  captureMethod: text().notNull().default('manual'),
+  amountCapturableCents: integer().notNull().default(0),
+  amountReceivedCents: integer().notNull().default(0),
+  paymentMethodId: text(),
+  cardBrand: text(),
+  cardLast4: text(),
+  lastErrorCode: text(),
+  lastErrorMessage: text(),
+  metadata: jsonb().notNull().default({}),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,4 @@
+
+
+// Cart wire shapes (SPEC §3 Cart, §7 Cart). Owned by the cart module.
+export {};
