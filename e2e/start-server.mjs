@@ -39,7 +39,13 @@ const child = spawn(process.execPath, [serverEntry], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webSnapshot,
-    NODE_ENV: 'production',
+    // The web app is the production build; the server runs outside production so the account
+    // journeys can read mail from the dev mailbox (NODE_ENV=production turns it off).
+    NODE_ENV: 'test',
+    // The admin journey toggles the flag itself (DESIGN.md: off in production unless allowed).
+    ALLOW_SELF_ADMIN: 'true',
+    // Links in mail point at this server, so a journey can open them.
+    PUBLIC_URL: 'http://127.0.0.1:4173',
     LOG_LEVEL: 'warn',
   },
 });

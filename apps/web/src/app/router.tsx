@@ -1,5 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly } from './guards/guest-only.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
+import { RequireVerified } from './guards/require-verified.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -59,11 +61,85 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    // Pages of later issues (accounts, cart, checkout, orders) sit behind the session guard.
+    // SPEC §2 Guards: login and signup send a signed-in user back to where they came from.
+    element: <GuestOnly isFromAware />,
+    children: [
+      {
+        path: 'login',
+        lazy: lazyPage(
+          () => import('../features/auth/auth-page.tsx'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'signup',
+        lazy: lazyPage(
+          () => import('../features/auth/auth-page.tsx'),
+          (m) => m.SignupPage,
+        ),
+      },
+    ],
+  },
+  {
+    element: <GuestOnly />,
+    children: [
+      {
+        path: 'forgot-password',
+        lazy: lazyPage(
+          () => import('../features/auth/forgot-password-page.tsx'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        // Without a token the page says so and moves on to /forgot-password (SPEC §2).
+        path: 'reset-password/:token?',
+        lazy: lazyPage(
+          () => import('../features/auth/reset-password-page.tsx'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+    ],
+  },
+  ...['verify-email', 'verify'].map((path) => ({
+    path,
+    lazy: lazyPage(
+      () => import('../features/auth/verify-email-page.tsx'),
+      (m) => m.VerifyEmailPage,
+    ),
+  })),
+  {
+    path: 'verify-pending',
+    lazy: lazyPage(
+      () => import('../features/auth/verify-pending-page.tsx'),
+      (m) => m.VerifyPendingPage,
+    ),
+  },
+  {
+    path: 'admin',
+    lazy: lazyPage(
+      () => import('../features/admin/admin-page.tsx'),
+      (m) => m.AdminPage,
+    ),
+  },
+  {
+    path: 'dev/mailbox',
+    lazy: lazyPage(
+      () => import('../features/dev-mailbox/dev-mailbox-page.tsx'),
+      (m) => m.DevMailboxPage,
+    ),
+  },
+  {
+    // Pages of later issues (cart, checkout, orders) sit behind the session guard already.
     element: <RequireAuth />,
     children: [
-      { path: 'checkout' },
-      { path: 'profile' },
+      {
+        path: 'profile',
+        lazy: lazyPage(
+          () => import('../features/profile/profile-page.tsx'),
+          (m) => m.ProfilePage,
+        ),
+      },
+      { element: <RequireVerified />, children: [{ path: 'checkout' }] },
       { path: 'account/orders' },
       { path: 'order-confirmation/:orderId' },
     ],

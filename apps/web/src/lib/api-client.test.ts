@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorBodySchema, MESSAGES, ProductCollectionSchema } from '@shopper/contract';
+import {
+  ACCOUNT_MESSAGES,
+  ErrorBodySchema,
+  MESSAGES,
+  ProductCollectionSchema,
+  TokenAnswerSchema,
+} from '@shopper/contract';
 import { ApiError, apiClient, apiRequest } from './api-client.ts';
-import { AUTH_TOKEN_KEY } from './session.ts';
+import { AUTH_TOKEN_KEY, LOGGED_OUT_KEY, onSessionExpired } from './session.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -109,5 +115,83 @@ describe('apiClient.get', () => {
     stubFetch(async () => jsonResponse(200, { success: true, items: 'nope' }));
     const error = await failure(apiClient.get('/products/newcollection', (s) => s.ProductCollectionSchema));
     expect(error.message).toBe(MESSAGES.invalidDataFormat);
+  });
+});
+
+describe('session refresh (SPEC §4 Session)', () => {
+  function headerOf(call: unknown[] | undefined): string | undefined {
+    return ((call?.[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.['auth-token'];
+  }
+
+  it('refreshes once for two concurrent 401s and retries both with the new token', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'old');
+    let releaseRefresh: () => void = () => undefined;
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const fetchFake = stubFetch(async (input, init) => {
+      const url = input as string;
+      const token = (init?.headers as Record<string, string>)['auth-token'];
+      if (url.endsWith('/api/users/refresh-token')) {
+        await refreshGate;
+        return jsonResponse(200, TokenAnswerSchema.parse({ success: true, accessToken: 'new' }));
+      }
+      if (token !== 'new') return jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Expired' });
+      return jsonResponse(200, { success: true, url });
+    });
+
+    const first = apiRequest('/users/me');
+    const second = apiRequest('/cart');
+    await vi.waitFor(() =>
+      expect(fetchFake.mock.calls.filter(([url]) => (url as string).includes('refresh')).length).toBe(1),
+    );
+    releaseRefresh();
+    await expect(first).resolves.toMatchObject({ url: '/api/users/me' });
+    await expect(second).resolves.toMatchObject({ url: '/api/cart' });
+
+    const refreshCalls = fetchFake.mock.calls.filter(([url]) => (url as string).endsWith('/api/users/refresh-token'));
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]![1]?.credentials).toBe('include');
+    expect(refreshCalls[0]![1]?.method).toBe('POST');
+    const retries = fetchFake.mock.calls.filter((call) => headerOf(call) === 'new');
+    expect(retries.map(([url]) => url).sort()).toEqual(['/api/cart', '/api/users/me']);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('new');
+  });
+
+  it('clears the token, sets the marker and reports the expiry when the refresh fails', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'old');
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    stubFetch(async () => jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Nope' }));
+    const [a, b] = await Promise.all([failure(apiRequest('/users/me')), failure(apiRequest('/cart'))]);
+    stop();
+    expect(a).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.sessionExpired });
+    expect(b).toMatchObject({ status: 401, message: ACCOUNT_MESSAGES.sessionExpired });
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(LOGGED_OUT_KEY)).toBe('true');
+  });
+
+  it('never refreshes for login, signup, refresh or logout calls, nor without a token', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'old');
+    const fetchFake = stubFetch(async () =>
+      jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Bad' }),
+    );
+    await failure(apiRequest('/users/login', { method: 'POST', body: {} }));
+    await failure(apiRequest('/users/logout', { method: 'POST' }));
+    localStorage.clear();
+    await failure(apiRequest('/cart'));
+    expect(fetchFake.mock.calls.map(([url]) => url)).toEqual(['/api/users/login', '/api/users/logout', '/api/cart']);
+  });
+
+  it("blocks authenticated calls while logged out with 'User is logged out', but not recovery or browsing", async () => {
+    localStorage.setItem(LOGGED_OUT_KEY, 'true');
+    const fetchFake = stubFetch(async () => jsonResponse(200, { success: true }));
+    expect(await failure(apiRequest('/users/me'))).toMatchObject({ status: 401, message: 'User is logged out' });
+    expect(await failure(apiRequest('/cart'))).toMatchObject({ status: 401 });
+    await apiRequest('/users/forgot-password', { method: 'POST', body: { email: 'a@b.co' } });
+    await apiRequest('/products/all-products');
+    await apiRequest('/users/verify-email/abcdefghijkl');
+    expect(fetchFake).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,7 +1,13 @@
-import { MESSAGES, REQUEST_TIMEOUT_MS, type FieldError } from '@shopper/contract';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_UI_MESSAGES,
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+  type FieldError,
+} from '@shopper/contract';
 import { env } from '../config/env.ts';
 import type * as ContractSchemasModule from './contract-schemas.ts';
-import { getAuthToken } from './session.ts';
+import { emitSessionExpired, endSession, getAuthToken, isLoggedOut, replaceAuthToken } from './session.ts';
 
 export const API_PREFIX = '/api';
 
@@ -42,6 +48,23 @@ export interface RequestOptions {
   origin?: string;
 }
 
+/** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
+const NO_REFRESH_PATHS = /^\/users\/(login|signup|refresh-token|logout)$/;
+/**
+ * What a logged-out visitor may still call (SPEC §6 Guest: browse products and reviews, login,
+ * signup, password recovery, email verification, token refresh). Everything else is blocked on
+ * the client with 'User is logged out' (SPEC §8 Transport).
+ */
+const OPEN_WHEN_LOGGED_OUT =
+  /^\/(products|reviews|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)/;
+
+/** The path below /api, without the query: '/api/users/me?x' → '/users/me'. */
+function routeOf(path: string): string {
+  const bare = path.split('?')[0] ?? '';
+  const rooted = bare.startsWith('/') ? bare : `/${bare}`;
+  return rooted.startsWith(API_PREFIX + '/') ? rooted.slice(API_PREFIX.length) : rooted;
+}
+
 function buildUrl(path: string, options: RequestOptions): string {
   const origin = options.origin ?? env.apiOrigin;
   const prefixed = path.startsWith(API_PREFIX + '/') ? path : `${API_PREFIX}${path.startsWith('/') ? '' : '/'}${path}`;
@@ -76,8 +99,8 @@ async function errorFromBody(status: number, body: unknown): Promise<ApiError> {
   return new ApiError(status || 500, MESSAGES.unexpected);
 }
 
-/** Sends a request to the API and answers the parsed JSON body; throws ApiError on every failure. */
-export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+/** One HTTP exchange with the given token; throws ApiError on every failure. */
+async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const controller = new AbortController();
   let isTimedOut = false;
   const timer = setTimeout(() => {
@@ -88,7 +111,6 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAuthToken();
   if (token) headers['auth-token'] = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -124,6 +146,51 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
   }
 }
 
+let pendingRefresh: Promise<string> | null = null;
+
+/**
+ * SPEC §4 Session: on a 401 ONE refresh is attempted; requests failing meanwhile wait for the same
+ * refresh and retry with its token. A failed refresh ends the session and reports the expiry.
+ */
+function refreshAccessToken(staleToken: string): Promise<string> {
+  const current = getAuthToken();
+  // Another request already refreshed after this one was sent: just retry with the new token.
+  if (current && current !== staleToken && !pendingRefresh) return Promise.resolve(current);
+  pendingRefresh ??= (async () => {
+    try {
+      const schemas = loadSchemas();
+      const body = await send('/users/refresh-token', { method: 'POST' }, null);
+      const token = parseAnswer((await schemas).TokenAnswerSchema, body).accessToken;
+      replaceAuthToken(token);
+      return token;
+    } catch {
+      endSession();
+      emitSessionExpired();
+      throw new ApiError(401, ACCOUNT_MESSAGES.sessionExpired, { code: 'UNAUTHENTICATED' });
+    } finally {
+      pendingRefresh = null;
+    }
+  })();
+  return pendingRefresh;
+}
+
+/** Sends a request to the API and answers the parsed JSON body; throws ApiError on every failure. */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const route = routeOf(path);
+  if (isLoggedOut() && !OPEN_WHEN_LOGGED_OUT.test(route)) {
+    throw new ApiError(401, ACCOUNT_UI_MESSAGES.userLoggedOut, { code: 'UNAUTHENTICATED' });
+  }
+  const token = getAuthToken();
+  try {
+    return await send(path, options, token);
+  } catch (error) {
+    const isUnauthorized = error instanceof ApiError && error.status === 401;
+    if (!isUnauthorized || !token || NO_REFRESH_PATHS.test(route)) throw error;
+    const freshToken = await refreshAccessToken(token);
+    return send(path, options, freshToken);
+  }
+}
+
 /** The one thing the client needs from a contract zod schema. */
 export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
@@ -153,5 +220,8 @@ export const apiClient = {
   },
   post<T>(path: string, body: unknown, pick: SchemaPick<T>, options: CallOptions = {}): Promise<T> {
     return requestAndParse(path, pick, { ...options, method: 'POST', body });
+  },
+  put<T>(path: string, body: unknown, pick: SchemaPick<T>, options: CallOptions = {}): Promise<T> {
+    return requestAndParse(path, pick, { ...options, method: 'PUT', body });
   },
 };

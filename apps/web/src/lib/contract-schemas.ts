@@ -4,10 +4,17 @@
  * of blocking the first render (home page budget: 130 KB gzipped, see docs/decisions).
  */
 export {
+  AuthAnswerSchema,
   ErrorBodySchema,
+  MailboxAnswerSchema,
+  MessageAnswerSchema,
   ProductAnswerSchema,
   ProductCollectionSchema,
   ProductFacetsSchema,
   ProductListSchema,
   ProductSchema,
+  ToggleAdminAnswerSchema,
+  TokenAnswerSchema,
+  UserAnswerSchema,
+  VerifyEmailAnswerSchema,
 } from '@shopper/contract';

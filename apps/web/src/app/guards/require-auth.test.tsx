@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, type Location } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { useLocation, type Location } from 'react-router';
+import { UserAnswerSchema } from '@shopper/contract';
 import { AUTH_TOKEN_KEY, LOGGED_OUT_KEY } from '../../lib/session.ts';
+import { buildUser, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 function LoginProbe() {
@@ -11,23 +14,20 @@ function LoginProbe() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/login', element: <LoginProbe /> },
-      {
-        element: <RequireAuth />,
-        children: [{ path: '/account/orders', element: <p>orders page</p> }],
-      },
+      { element: <RequireAuth />, children: [{ path: '/account/orders', element: <p>orders page</p> }] },
     ],
-    { initialEntries: ['/', path], initialIndex: 1 },
+    ['/', path],
   );
-  render(<RouterProvider router={router} />);
-  return router;
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('RequireAuth', () => {
   it('sends a visitor without a session to /login, replacing history and keeping the origin', async () => {
-    const router = renderAt('/account/orders?page=2');
+    const { router } = renderAt('/account/orders?page=2');
     expect(await screen.findByText('login page, from /account/orders?page=2')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -40,9 +40,24 @@ describe('RequireAuth', () => {
     expect(await screen.findByText(/login page/)).toBeTruthy();
   });
 
-  it('renders the protected page when a token is stored', async () => {
+  it('shows a loading state while the user loads, then the protected page', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({ 'GET /api/users/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderAt('/account/orders');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(jsonResponse(200, UserAnswerSchema.parse({ success: true, user: buildUser() })));
     expect(await screen.findByText('orders page')).toBeTruthy();
+  });
+
+  it('sends to /login when the stored token no longer loads a user', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'token');
+    stubApi({
+      'GET /api/users/me': () => jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Expired' }),
+      'POST /api/users/refresh-token': () =>
+        jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Expired' }),
+    });
+    renderAt('/account/orders');
+    expect(await screen.findByText('login page, from /account/orders')).toBeTruthy();
   });
 });

@@ -1,12 +1,21 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isSignedIn } from '../../lib/session.ts';
+import { ACCOUNT_MESSAGES } from '@shopper/contract';
+import { Spinner } from '../../components/spinner.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { didSessionExpire } from '../../lib/session.ts';
 
 /**
- * SPEC §2 Guards: a visitor with no session goes to /login (replace) with the requested
- * location kept as state. Accounts arrive later; until then "signed in" means a stored token.
+ * SPEC §2 Guards: a loading state while the session loads; then a visitor with no session goes
+ * to /login (replace) with the requested location kept as state, to come back after login.
  */
 export function RequireAuth() {
   const location = useLocation();
-  if (!isSignedIn()) return <Navigate to="/login" replace state={{ from: location }} />;
+  const { isAuthenticated, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner label="Checking your session…" />;
+  if (!isAuthenticated) {
+    // After a failed refresh this redirect and the expiry's own one race: both carry the notice.
+    const notice = didSessionExpire() ? { message: ACCOUNT_MESSAGES.sessionExpired } : {};
+    return <Navigate to="/login" replace state={{ from: location, ...notice }} />;
+  }
   return <Outlet />;
 }

@@ -1,8 +1,13 @@
-import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { SITE_NAME } from '@shopper/contract';
 import { ButtonLink } from '../../components/button.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { CartLink } from './cart-link.tsx';
 import styles from './header.module.css';
+
+// The menu widget is only needed once someone is signed in: guests never download it.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((module) => ({ default: module.UserMenu })));
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -19,6 +24,7 @@ export function Header() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const panelId = useId();
+  const { user, isLoading: isUserLoading } = useCurrentUser();
   // SPEC §2: logo and menu toggle are ignored while a page transition is in progress.
   const isTransitioning = navigation.state !== 'idle';
 
@@ -105,12 +111,25 @@ export function Header() {
           </form>
 
           <div className={styles.auth}>
-            <ButtonLink to="/login" variant="secondary" size="small">
-              Login
-            </ButtonLink>
-            <ButtonLink to="/signup" variant="primary" size="small">
-              Signup
-            </ButtonLink>
+            {user ? (
+              <>
+                <CartLink />
+                <Suspense fallback={<span className={styles.authPlaceholder} aria-hidden="true" />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              </>
+            ) : isUserLoading ? (
+              <span className={styles.authPlaceholder} aria-hidden="true" />
+            ) : (
+              <>
+                <ButtonLink to="/login" variant="secondary" size="small">
+                  Login
+                </ButtonLink>
+                <ButtonLink to="/signup" variant="primary" size="small">
+                  Signup
+                </ButtonLink>
+              </>
+            )}
           </div>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { SessionExpiry } from '../session-expiry.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { LogoutOverlay } from './logout-overlay.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import styles from './root-layout.module.css';
 
@@ -26,6 +28,8 @@ export function RootLayout() {
       <Footer />
       <ScrollToTop />
       <ScrollRestoration />
+      <SessionExpiry />
+      <LogoutOverlay />
     </>
   );
 }

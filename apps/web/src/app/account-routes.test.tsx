@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { errorBody, jsonResponse, stubApi } from '../test/account-fixtures.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { routes } from './router.tsx';
+
+// Every account page loads through its lazy route and shows its heading to a guest.
+const PAGES: [path: string, heading: string | RegExp][] = [
+  ['/login', UI.loginTitle],
+  ['/signup', UI.signupTitle],
+  ['/forgot-password', 'Forgot Password'],
+  ['/reset-password/abcdefghijklmnop', 'Reset Password'],
+  ['/reset-password', 'Reset Password'],
+  ['/verify-email', 'Email Verification'],
+  ['/verify', 'Email Verification'],
+  ['/verify-pending', UI.almostThere],
+  ['/admin', 'Admin Access'],
+  ['/dev/mailbox', 'Dev Mailbox'],
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('account routes', () => {
+  it.each(PAGES)('%s renders its page', async (path, heading) => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    stubApi({ 'GET /api/dev/mailbox': () => jsonResponse(404, errorBody('NOT_FOUND', 'Not found')) });
+    renderRoutes(routes, [path]);
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('shows the reset page the invalid-token message', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    renderRoutes(routes, ['/reset-password/abc']);
+    expect(await screen.findByText(UI.invalidResetToken, {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('says the dev mailbox is off when the server answers 404', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    stubApi({ 'GET /api/dev/mailbox': () => jsonResponse(404, errorBody('NOT_FOUND', 'Not found')) });
+    renderRoutes(routes, ['/dev/mailbox']);
+    expect(await screen.findByText(UI.devMailboxOff, {}, { timeout: 5_000 })).toBeTruthy();
+  });
+});

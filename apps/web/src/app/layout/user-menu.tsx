@@ -1,0 +1,47 @@
+import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
+import type { User } from '@shopper/contract';
+import { useLogout } from '../../hooks/use-logout.ts';
+import styles from './user-menu.module.css';
+
+const ITEMS = [
+  { to: '/profile', label: 'My Profile' },
+  { to: '/account/orders', label: 'My Orders' },
+  { to: '/cart', label: 'My Cart' },
+  // SPEC §6: the Admin link shows to every signed-in user.
+  { to: '/admin', label: 'Admin' },
+] as const;
+
+/** The signed-in user menu of SPEC §2 (Radix menu: focus, arrows and Escape built in). */
+export function UserMenu({ user }: { user: User }) {
+  const logout = useLogout();
+  const initial = (user.name.trim()[0] ?? '?').toUpperCase();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${user.name}`}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initial}
+        </span>
+        <span className={styles.name}>{user.name}</span>
+        <span className={styles.chevron} aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.content} align="end" sideOffset={8}>
+          <DropdownMenu.Label className={styles.label}>
+            Signed in as <strong>{user.email}</strong>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className={styles.separator} />
+          {ITEMS.map((item) => (
+            <DropdownMenu.Item key={item.to} className={styles.item} asChild>
+              <Link to={item.to}>{item.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LOGIN_DELAY_MS, type AuthAnswer, type LoginBody, type SignupBody } from '@shopper/contract';
+import { apiClient } from '../../../lib/api-client.ts';
+import { setCurrentUser } from '../../../lib/current-user.ts';
+import { startSession } from '../../../lib/session.ts';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POST /api/users/login, after the 300 ms delay of SPEC §4. */
+export async function login(body: LoginBody): Promise<AuthAnswer> {
+  await wait(LOGIN_DELAY_MS);
+  return apiClient.post('/users/login', body, (s) => s.AuthAnswerSchema);
+}
+
+/** POST /api/users/signup, after the same delay (SPEC §4: signup too). */
+export async function signup(body: SignupBody): Promise<AuthAnswer> {
+  await wait(LOGIN_DELAY_MS);
+  return apiClient.post('/users/signup', body, (s) => s.AuthAnswerSchema);
+}
+
+/** Stores the token and the user: the user first, so the new session does not fetch /me again. */
+function useStartSession() {
+  const queryClient = useQueryClient();
+  return (answer: AuthAnswer) => {
+    setCurrentUser(queryClient, answer.user);
+    startSession(answer.accessToken);
+  };
+}
+
+export function useLogin() {
+  const start = useStartSession();
+  return useMutation({ mutationFn: login, onSuccess: start });
+}
+
+export function useSignup() {
+  const start = useStartSession();
+  return useMutation({ mutationFn: signup, onSuccess: start });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** PUT /api/users/disable-account {password} (SPEC §7). */
+export function disableAccount(password: string) {
+  return apiClient.put('/users/disable-account', { password }, (s) => s.MessageAnswerSchema);
+}
+
+export function useDisableAccount() {
+  return useMutation({ mutationFn: disableAccount });
+}

@@ -1,0 +1,87 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { ACCOUNT_UI_MESSAGES, USER_CACHE_MS, type User } from '@shopper/contract';
+import { apiClient } from './api-client.ts';
+import { messageOf } from './form-errors.ts';
+import { isSignedIn, subscribeToSession } from './session.ts';
+import { showToast } from './toast.ts';
+
+/**
+ * The signed-in user (SPEC §3 User state): one TanStack query every feature reads. It lives in
+ * lib/ rather than features/auth because the header, the guards, the profile and the admin page
+ * all read it, and features never import each other (STYLE.md).
+ */
+export const currentUserQueryKey = ['auth', 'me'] as const;
+
+export function getMe(signal?: AbortSignal): Promise<User> {
+  return apiClient.get('/users/me', (s) => s.UserAnswerSchema, { signal }).then((answer) => answer.user);
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    // SPEC §9: cached user data expires after 30 minutes.
+    staleTime: USER_CACHE_MS,
+    gcTime: USER_CACHE_MS,
+    retry: false,
+  });
+}
+
+/** Stores the user a login, signup, profile update or admin toggle answered. */
+export function setCurrentUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(currentUserQueryKey, user);
+}
+
+/** SPEC §6: verified means isEmailVerified, status active, or the emailVerified variant. */
+export function isEmailVerified(user: Pick<User, 'isEmailVerified' | 'status' | 'emailVerified'>): boolean {
+  return user.isEmailVerified || user.status === 'active' || user.emailVerified;
+}
+
+/** Re-renders when the stored token appears, changes or goes (login, refresh, logout). */
+export function useHasSession(): boolean {
+  return useSyncExternalStore(subscribeToSession, isSignedIn, () => false);
+}
+
+export interface CurrentUserState {
+  user: User | null;
+  /** A token is stored and the user is not loaded yet (SPEC §2 Guards: loading state). */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Loading the user failed for a reason other than an ended session (network, server). */
+  isError: boolean;
+  /** When the user was last loaded (ms since epoch), 0 when never. */
+  updatedAt: number;
+  /** Loads the user again; rejects when that fails. */
+  refetch: () => Promise<User | null>;
+}
+
+/** Start-up loads the user when a token is stored and the logged-out marker is not set (SPEC §4). */
+export function useCurrentUser(): CurrentUserState {
+  const hasSession = useHasSession();
+  const query = useQuery({ ...currentUserQueryOptions(), enabled: hasSession });
+  const user = hasSession ? (query.data ?? null) : null;
+  return {
+    user,
+    isLoading: hasSession && query.isPending,
+    isAuthenticated: user !== null,
+    isError: hasSession && query.isError,
+    updatedAt: query.dataUpdatedAt,
+    refetch: async () => (await query.refetch({ throwOnError: true })).data ?? null,
+  };
+}
+
+/**
+ * Refetches the user when the copy is older than `maxAgeMs`: 5 s on the profile page, 30 s on
+ * cart, checkout and order confirmation (SPEC §4 Session, §9).
+ */
+export function useRefreshUserWhenOlderThan(maxAgeMs: number): void {
+  const { isAuthenticated, updatedAt, refetch } = useCurrentUser();
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    if (Date.now() - updatedAt < maxAgeMs) return;
+    refetch().catch((error: unknown) => showToast(messageOf(error, ACCOUNT_UI_MESSAGES.fetchProfileFailed), 'error'));
+    // Once per visit of the page: a refetch must not trigger another one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isAuthenticated]);
+}

@@ -1,0 +1,30 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
+
+test.describe('admin access page', () => {
+  test('a user becomes an admin and gives it up again', async ({ page, request }) => {
+    const account = await signUpVerified(request, { name: 'Admin Ann' });
+    await openSignedIn(page, account, '/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Access' })).toBeVisible();
+    await expect(page.getByText('Current status: Regular User')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Become Admin' }).click();
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.nowAdmin }).first()).toBeVisible();
+    await expect(page.getByText('Current status: Admin')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Remove Admin Status' }).click();
+    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.adminRemoved }).first()).toBeVisible();
+    await expect(page.getByText('Current status: Regular User')).toBeVisible();
+
+    const panel = page.getByRole('link', { name: /admin panel login/ });
+    await expect(panel).toHaveAttribute('target', '_blank');
+    await expect(panel).toHaveAttribute('rel', /noopener/);
+  });
+
+  test('a guest is asked to log in', async ({ page }) => {
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Become Admin' }).click();
+    await expect(page.getByText(UI.adminLoginRequired)).toBeVisible();
+  });
+});
