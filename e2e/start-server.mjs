@@ -46,6 +46,8 @@ const child = spawn(process.execPath, [serverEntry], {
     ALLOW_SELF_ADMIN: 'true',
     // Links in mail point at this server, so a journey can open them.
     PUBLIC_URL: 'http://127.0.0.1:4173',
+    // Every journey signs up fresh customers from one IP; production limits would stop the suite.
+    RATE_LIMIT_SCALE: '20',
     LOG_LEVEL: 'warn',
   },
 });

@@ -92,6 +92,26 @@ describe('the built web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets Stripe Elements load only when Stripe is the card provider', async () => {
+    const testMode = String(
+      (await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'],
+    );
+    expect(testMode).not.toContain('stripe.com');
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    });
+    try {
+      const csp = String((await stripe.app.inject('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain('connect-src');
+      expect(csp).toContain('https://api.stripe.com');
+    } finally {
+      await stripe.close();
+    }
+  });
+
   it('answers a missing asset with a 404, not the web app', async () => {
     const response = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } });
     expect(response.statusCode).toBe(404);

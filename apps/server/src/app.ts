@@ -19,20 +19,32 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createEmailTokensService } from './modules/auth/email-tokens.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createCouponsService } from './modules/cart/coupons.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
+import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
+import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createReconciler, type Reconciler } from './modules/checkout/reconciler.ts';
+import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
+import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
-import { installRateLimits, RATE_LIMITS, type RateLimits } from './plugins/rate-limit.ts';
+import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createPayments, type PaymentsOptions } from './payments/payments.ts';
+import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -41,6 +53,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** Tests only: other limits, and a Redis key prefix of their own. */
   rateLimits?: { limits?: RateLimits; nameSpace?: string };
+  /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts starts it). */
+  payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
 };
 
 /** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
@@ -49,6 +63,7 @@ export async function buildApp({
   database,
   clock = () => new Date(),
   rateLimits = {},
+  payments: paymentsOptions = {},
 }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
@@ -89,7 +104,7 @@ export async function buildApp({
     done();
   });
 
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { stripe: config.stripe !== undefined });
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(swagger, {
@@ -109,7 +124,7 @@ export async function buildApp({
 
   await app.register(cookie);
   const rateLimit = await installRateLimits(app, {
-    limits: rateLimits.limits ?? RATE_LIMITS,
+    limits: rateLimits.limits ?? scaleRateLimits(RATE_LIMITS, config.rateLimitScale),
     nameSpace: rateLimits.nameSpace,
     redisUrl: config.redisUrl,
   });
@@ -125,6 +140,49 @@ export async function buildApp({
 
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  const coupons = createCouponsService({ db, clock });
+  const cart = createCartService({ db, catalog, clock, coupons });
+  const payments = createPayments({ config, db, clock, options: paymentsOptions });
+  const orders = createOrdersService({ db, catalog, clock });
+  const checkout = createCheckoutService({
+    db,
+    taxRate: config.taxRate,
+    publicUrl: config.publicUrl,
+    provider: payments.provider,
+    cart,
+    coupons,
+    catalog,
+    catalogCache,
+    orders,
+    users,
+    clock,
+    log: app.log.child({ module: 'checkout' }),
+  });
+  const savedCards = createSavedCardsService({ db, provider: payments.provider, clock });
+  const reconciler = createReconciler({
+    checkout,
+    orders,
+    provider: payments.provider,
+    clock,
+    log: app.log.child({ module: 'payments-sweep' }),
+    settleAfterMs: config.paymentReconcileAfterMinutes * 60_000,
+    abandonAfterMs: 24 * 60 * 60_000,
+  });
+  paymentsOptions.onReconciler?.(reconciler);
+  // The test-mode provider signs its webhooks and posts them to our own endpoint, in process.
+  payments.delivery?.connect(async ({ body, signature }) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: body,
+    });
+    if (response.statusCode >= 400) throw new Error(`webhook answered ${response.statusCode}`);
+  });
+  app.addHook('onClose', async () => {
+    await reconciler.stop();
+    await payments.delivery?.settled();
+  });
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
@@ -133,6 +191,16 @@ export async function buildApp({
     prefix: '/api/users',
   });
   if (config.devMailboxEnabled) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
+  await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
+  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn }), {
+    prefix: '/api/payment',
+  });
+  await app.register(paymentWebhookRoutes({ checkout }), { prefix: '/api/payment' });
+  await app.register(ordersRoutes({ orders, requireAuth: signedIn }), { prefix: '/api/payment' });
+  await app.register(savedCardsRoutes({ savedCards, requireAuth: signedIn }), { prefix: '/api/payments' });
+  if (payments.testProvider) {
+    await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
+  }
   await app.register(imagesRoutes);
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;

@@ -27,6 +27,12 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
   ALLOW_SELF_ADMIN: z.enum(['true', 'false']).optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type Config = {
@@ -52,8 +58,16 @@ export type Config = {
   redisUrl: string | undefined;
   /** The SPEC's self-service admin toggle: on outside production, off in production unless ALLOW_SELF_ADMIN=true. */
   allowSelfAdmin: boolean;
+  /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
+  rateLimitScale: number;
   /** GET /api/dev/mailbox and /dev/mailbox: outside production only. */
   devMailboxEnabled: boolean;
+  /** All three STRIPE_* set: Stripe; none: the built-in test-mode provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
+  testProviderWebhooks: 'immediate' | 'twice' | 'none';
+  /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
+  paymentReconcileAfterMinutes: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,6 +77,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none for test mode',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
@@ -84,5 +104,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     allowSelfAdmin: e.ALLOW_SELF_ADMIN ? e.ALLOW_SELF_ADMIN === 'true' : e.NODE_ENV !== 'production',
     devMailboxEnabled: e.NODE_ENV !== 'production',
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
+    paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
   };
 }

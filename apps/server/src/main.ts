@@ -3,10 +3,15 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { seedCouponsIfEmpty } from './db/seed/demo-coupons.ts';
 import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
+import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
+
+/** How often the payment reconciliation sweep runs (closed tabs, lost webhooks). */
+const PAYMENT_SWEEP_EVERY_MS = 60_000;
 
 async function main(): Promise<void> {
   const env = readConfig();
@@ -14,8 +19,18 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = await seedCatalogIfEmpty(database.db, DEMO_PRODUCTS);
+  await seedCouponsIfEmpty(database.db);
 
-  const app = await buildApp({ config, database });
+  let paymentSweep: Reconciler | undefined;
+  const app = await buildApp({
+    config,
+    database,
+    payments: {
+      onReconciler: (reconciler) => {
+        paymentSweep = reconciler;
+      },
+    },
+  });
   if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalog');
   const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
@@ -23,6 +38,7 @@ async function main(): Promise<void> {
     if (err) app.log.error({ err }, 'shutting down after a fatal error');
     else app.log.info({ signal }, 'shutting down');
     // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
+    await paymentSweep?.stop();
     await app.close();
     await mailSender.stop();
     await database.close();
@@ -30,6 +46,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mailSender.start();
+  paymentSweep?.start(PAYMENT_SWEEP_EVERY_MS);
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined },
     `SHOPPER is ready on ${config.publicUrl}`,

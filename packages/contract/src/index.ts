@@ -10,4 +10,7 @@ export * from './schemas/user.ts';
 export * from './account-ui-messages.ts';
 export * from './schemas/account-forms.ts';
 export * from './schemas/cart.ts';
+export * from './cart-messages.ts';
 export * from './schemas/checkout.ts';
+export * from './checkout-messages.ts';
+export * from './shop-ui-messages.ts';

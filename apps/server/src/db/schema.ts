@@ -291,7 +291,10 @@ export const paymentIntents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_intents_user_idx').on(t.userId), index('payment_intents_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('payment_intents_user_idx').on(t.userId),
+    index('payment_intents_status_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const orders = pgTable(

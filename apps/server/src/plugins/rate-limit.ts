@@ -31,6 +31,17 @@ export const RATE_LIMITS: RateLimits = {
   resetPassword: { perIp: { max: 20, windowMs: 15 * MINUTE }, perAccount: { max: 5, windowMs: 15 * MINUTE } },
 };
 
+/** The production limits with every maximum multiplied, for load tests and browser test suites. */
+export function scaleRateLimits(limits: RateLimits, factor: number): RateLimits {
+  const scale = (rule: RateLimitRule): RateLimitRule => ({ ...rule, max: rule.max * factor });
+  return Object.fromEntries(
+    Object.entries(limits).map(([action, rule]) => [
+      action,
+      { perIp: scale(rule.perIp), perAccount: scale(rule.perAccount) },
+    ]),
+  ) as RateLimits;
+}
+
 export type RateLimitSettings = {
   limits: RateLimits;
   /** Set: counters live in Redis, shared by every instance (DESIGN.md). Unset: in memory. */

@@ -115,6 +115,14 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    // SPEC §2: an open page; guests are asked to log in there, not redirected.
+    path: 'cart',
+    lazy: lazyPage(
+      () => import('../features/cart/cart-page.tsx'),
+      (m) => m.CartPage,
+    ),
+  },
+  {
     path: 'admin',
     lazy: lazyPage(
       () => import('../features/admin/admin-page.tsx'),
@@ -129,7 +137,6 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    // Pages of later issues (cart, checkout, orders) sit behind the session guard already.
     element: <RequireAuth />,
     children: [
       {
@@ -139,9 +146,33 @@ const pages: RouteObject[] = [
           (m) => m.ProfilePage,
         ),
       },
-      { element: <RequireVerified />, children: [{ path: 'checkout' }] },
-      { path: 'account/orders' },
-      { path: 'order-confirmation/:orderId' },
+      {
+        element: <RequireVerified />,
+        children: [
+          {
+            path: 'checkout',
+            lazy: lazyPage(
+              () => import('../features/checkout/checkout-page.tsx'),
+              (m) => m.CheckoutPage,
+            ),
+          },
+        ],
+      },
+      {
+        path: 'account/orders',
+        lazy: lazyPage(
+          () => import('../features/orders/order-history-page.tsx'),
+          (m) => m.OrderHistoryPage,
+        ),
+      },
+      {
+        // The id may also be a payment intent id (pi_…) when the order could not be confirmed (SPEC §2).
+        path: 'order-confirmation/:orderId',
+        lazy: lazyPage(
+          () => import('../features/orders/order-confirmation-page.tsx'),
+          (m) => m.OrderConfirmationPage,
+        ),
+      },
     ],
   },
   {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shopper/contract';
+import { cartQueryKeys } from '../lib/cart-queries.ts';
 import { currentUserQueryKey } from '../lib/current-user.ts';
 import { onSessionExpired } from '../lib/session.ts';
 
@@ -22,6 +23,8 @@ export function SessionExpiry() {
     () =>
       onSessionExpired(() => {
         queryClient.removeQueries({ queryKey: currentUserQueryKey });
+        // The next login may be someone else's: no cart of this session may show.
+        queryClient.removeQueries({ queryKey: cartQueryKeys.all });
         const from = locationRef.current;
         if (from.pathname === '/login') return;
         void navigate('/login', { state: { message: ACCOUNT_MESSAGES.sessionExpired, from } });

@@ -46,6 +46,11 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Overrides the API origin (the error demo points at an unreachable host). */
   origin?: string;
+  /**
+   * A call to the card provider's routes (the test-mode provider lives under /api): it carries no
+   * shop session, neither the auth-token header nor cookies, as a call to Stripe would not (DESIGN.md).
+   */
+  isProviderCall?: boolean;
 }
 
 /** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
@@ -111,7 +116,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers['auth-token'] = token;
+  if (token && !options.isProviderCall) headers['auth-token'] = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   try {
@@ -121,7 +126,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        credentials: 'include',
+        credentials: options.isProviderCall ? 'omit' : 'include',
         signal: controller.signal,
       });
     } catch (error) {
@@ -185,7 +190,7 @@ export async function apiRequest(path: string, options: RequestOptions = {}): Pr
     return await send(path, options, token);
   } catch (error) {
     const isUnauthorized = error instanceof ApiError && error.status === 401;
-    if (!isUnauthorized || !token || NO_REFRESH_PATHS.test(route)) throw error;
+    if (!isUnauthorized || !token || options.isProviderCall || NO_REFRESH_PATHS.test(route)) throw error;
     const freshToken = await refreshAccessToken(token);
     return send(path, options, freshToken);
   }
@@ -223,5 +228,8 @@ export const apiClient = {
   },
   put<T>(path: string, body: unknown, pick: SchemaPick<T>, options: CallOptions = {}): Promise<T> {
     return requestAndParse(path, pick, { ...options, method: 'PUT', body });
+  },
+  delete<T>(path: string, pick: SchemaPick<T>, options: CallOptions = {}): Promise<T> {
+    return requestAndParse(path, pick, { ...options, method: 'DELETE' });
   },
 };

@@ -1,4 +1,235 @@
-
-
 // Checkout, payment intent, order and saved-card wire shapes (SPEC §3 Order, Shipping form; §7 Payment and orders).
-export {};
+import { z } from 'zod';
+import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
+import { toCountryCode } from '../countries.ts';
+
+const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,10}[A-Za-z0-9]$/;
+
+/** A required shipping field: missing or blank gives the one message of SPEC §5 Checkout. */
+const required = (max: number) =>
+  z
+    .string({ error: M.shippingFieldsRequired })
+    .trim()
+    .min(1, M.shippingFieldsRequired)
+    .max(max, `At most ${max} characters`);
+
+export const SHIPPING_METHODS = ['standard'] as const;
+
+export const ShippingInfoSchema = z.object({
+  name: required(100),
+  phoneNumber: required(30),
+  shippingMethod: z.enum(SHIPPING_METHODS).default('standard'),
+  shippingAddress: z.object(
+    {
+      street: required(200),
+      city: required(100),
+      state: required(100),
+      zip: required(20).refine((v) => ZIP_PATTERN.test(v), M.zipInvalid),
+      // Codes, or names in any case (SPEC §3): stored as the code.
+      country: required(60)
+        .refine((v) => toCountryCode(v) !== undefined, M.countryInvalid)
+        .transform((v) => toCountryCode(v) ?? 'US'),
+    },
+    { error: M.shippingFieldsRequired },
+  ),
+});
+export type ShippingInfo = z.output<typeof ShippingInfoSchema>;
+export type ShippingInfoInput = z.input<typeof ShippingInfoSchema>;
+
+/** Anything else the browser sends (amount, prices, items…) is dropped: the server prices the cart. */
+export const CreatePaymentIntentBodySchema = z.object({
+  shippingInfo: ShippingInfoSchema.optional().transform((v, ctx) => {
+    if (!v) {
+      ctx.addIssue({ code: 'custom', message: M.shippingFieldsRequired });
+      return z.NEVER;
+    }
+    return v;
+  }),
+});
+export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBodySchema>;
+
+export const CreatePaymentIntentAnswerSchema = z.object({
+  success: z.literal(true),
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** Dollars, computed by the server. */
+  amount: z.number(),
+});
+export type CreatePaymentIntentAnswer = z.infer<typeof CreatePaymentIntentAnswerSchema>;
+
+export const CartSummaryAnswerSchema = z.object({
+  success: z.literal(true),
+  amount: z.number(),
+  subtotal: z.number(),
+  taxAmount: z.number(),
+  shippingAmount: z.number(),
+  discount: z.number(),
+  currency: z.literal('usd'),
+});
+export type CartSummaryAnswer = z.infer<typeof CartSummaryAnswerSchema>;
+
+export const PAYMENT_INTENT_ID_MAX = 200;
+
+export const ConfirmOrderBodySchema = z.object({
+  paymentIntentId: z.string().trim().min(1, M.paymentNotFound).max(PAYMENT_INTENT_ID_MAX),
+  paymentMethodId: z.string().max(200).optional(),
+  /** Accepted for compatibility; the shipping info recorded with the payment intent is the one used. */
+  shippingInfo: z.unknown().optional(),
+});
+export type ConfirmOrderBody = z.input<typeof ConfirmOrderBodySchema>;
+
+export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_FILTERS = ['all', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const ORDER_SORTS = ['newest', 'oldest', 'price-high', 'price-low', 'alpha-asc', 'alpha-desc'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const ORDER_PAGE_SIZES = [5, 10, 15, 20] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 5;
+/** Order history cards show this many items, then '+N more item(s)' (SPEC §2, §9). */
+export const ORDER_CARD_PREVIEW_ITEMS = 3;
+
+export const OrderItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  name: z.string(),
+  image: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  /** Unit price in dollars, as paid. */
+  price: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = z.object({
+  _id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  items: z.array(OrderItemSchema),
+  itemsPrice: z.number(),
+  discount: z.number(),
+  couponCode: z.string().nullable(),
+  shippingAmount: z.number(),
+  taxAmount: z.number(),
+  totalAmount: z.number(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  shippingInfo: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    phoneNumber: z.string(),
+  }),
+  paymentInfo: z.object({
+    paymentMethod: z.literal('card'),
+    /** 'authorized' between writing the order and capturing the money, then 'succeeded'. */
+    status: z.string(),
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+  }),
+  paymentIntentId: z.string(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderAnswerSchema = z.object({ success: z.literal(true), order: OrderSchema });
+export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
+
+export const OrdersQuerySchema = z
+  .object({
+    status: z.enum(ORDER_STATUS_FILTERS).default('all'),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    sort: z.enum(ORDER_SORTS).default('newest'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((n) => (ORDER_PAGE_SIZES as readonly number[]).includes(n), 'Page size must be 5, 10, 15 or 20')
+      .default(DEFAULT_ORDER_PAGE_SIZE),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.dateRangeInverted, path: ['from'] });
+export type OrdersQuery = z.output<typeof OrdersQuerySchema>;
+
+export const OrdersPageAnswerSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type OrdersPageAnswer = z.infer<typeof OrdersPageAnswerSchema>;
+
+export const PAYMENT_PROVIDER_KINDS = ['test', 'stripe'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
+
+export const PaymentConfigAnswerSchema = z.object({
+  success: z.literal(true),
+  provider: z.enum(PAYMENT_PROVIDER_KINDS),
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfigAnswer = z.infer<typeof PaymentConfigAnswerSchema>;
+
+export const SavedPaymentMethodSchema = z.object({
+  _id: z.string(),
+  paymentMethodId: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type SavedPaymentMethod = z.infer<typeof SavedPaymentMethodSchema>;
+
+export const SavePaymentMethodBodySchema = z.object({
+  paymentMethodId: z.string().trim().min(1, M.paymentMethodInvalid).max(200),
+});
+export const SavedPaymentMethodsAnswerSchema = z.object({
+  success: z.literal(true),
+  paymentMethods: z.array(SavedPaymentMethodSchema),
+});
+export const SavedPaymentMethodAnswerSchema = z.object({
+  success: z.literal(true),
+  paymentMethod: SavedPaymentMethodSchema,
+});
+
+/* The built-in test-mode provider's API (/api/test-provider): the browser sends the card there, never to the shop. */
+
+export const TEST_INTENT_STATUSES = [
+  'requires_payment_method',
+  'requires_action',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+] as const;
+export type TestIntentStatus = (typeof TEST_INTENT_STATUSES)[number];
+
+export const TestCardSchema = z.object({
+  number: z.string().trim().min(1).max(40),
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().trim().max(10),
+});
+export type TestCard = z.infer<typeof TestCardSchema>;
+
+export const TestConfirmBodySchema = z.object({ clientSecret: z.string().min(1).max(300), card: TestCardSchema });
+export type TestConfirmBody = z.input<typeof TestConfirmBodySchema>;
+export const TestAuthenticateBodySchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  outcome: z.enum(['complete', 'fail']),
+});
+export type TestAuthenticateBody = z.input<typeof TestAuthenticateBodySchema>;
+
+export const TestIntentAnswerSchema = z.object({
+  id: z.string(),
+  status: z.enum(TEST_INTENT_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  paymentMethod: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+  lastPaymentError: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Set while a 3-D Secure style challenge waits for the customer (test card 4000 0025 0000 3155). */
+  nextAction: z.object({ type: z.literal('challenge') }).nullable(),
+});
+export type TestIntentAnswer = z.infer<typeof TestIntentAnswerSchema>;

@@ -1,6 +1,7 @@
 import type { Category, Product, ProductListQuery, ProductSort } from '@shopper/contract';
 import {
   ADULT_SIZES,
+  CHECKOUT_MESSAGES,
   FEATURED_WOMEN_COUNT,
   KIDS_SIZES,
   MESSAGES,
@@ -11,7 +12,7 @@ import {
   totalPagesFor,
 } from '@shopper/contract';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { products, productSizes } from '../../db/schema.ts';
@@ -65,6 +66,45 @@ export type ProductPage = {
 };
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/** What the cart reads of a product: its prices in cents and the stock of each size. */
+export type CartProduct = {
+  id: string;
+  name: string;
+  image: string;
+  priceCents: number;
+  salePriceCents: number | null;
+  stockBySize: Map<string, number>;
+};
+
+/** One line of an order as stock sees it. */
+export type StockLine = { productId: string; size: string; quantity: number; name: string };
+
+/** A size ran out: checkout turns it into the customer's message and releases the payment. */
+export class OutOfStockError extends AppError {
+  readonly line: StockLine;
+  readonly available: number;
+
+  constructor(line: StockLine, available: number) {
+    super('CONFLICT', CHECKOUT_MESSAGES.notEnoughStock(line.name, line.size, available));
+    this.name = 'OutOfStockError';
+    this.line = line;
+    this.available = available;
+  }
+}
+
+/** Same product and size once, quantities summed, in (productId, size) order: every locker takes the rows in one order. */
+function mergeLines(lines: readonly StockLine[]): StockLine[] {
+  const merged = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.productId}\u0000${line.size}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()].sort((a, b) =>
+    a.productId === b.productId ? (a.size < b.size ? -1 : a.size > b.size ? 1 : 0) : a.productId < b.productId ? -1 : 1,
+  );
+}
 
 export function createCatalogService({ db }: { db: Database }) {
   async function withSizes(rows: ProductRow[]): Promise<Product[]> {
@@ -158,8 +198,77 @@ export function createCatalogService({ db }: { db: Database }) {
     return row;
   }
 
+  /**
+   * Products by id with their sizes' stock, for the cart and checkout. Ids that name nothing are
+   * simply absent from the map. `executor` lets a caller read inside its own transaction.
+   */
+  async function getForCart(productIds: readonly string[], executor: Database = db): Promise<Map<string, CartProduct>> {
+    const ids = [...new Set(productIds)].filter((id) => UUID.test(id));
+    const found = new Map<string, CartProduct>();
+    if (ids.length === 0) return found;
+    // One after the other: inside a caller's transaction both run on its single connection.
+    const rows = await executor.select().from(products).where(inArray(products.id, ids));
+    const sizeRows = await executor
+      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(inArray(productSizes.productId, ids));
+    for (const row of rows) {
+      found.set(row.id, {
+        id: row.id,
+        name: row.name,
+        image: toProductView(row, []).image,
+        priceCents: row.priceCents,
+        salePriceCents: row.salePriceCents,
+        stockBySize: new Map(),
+      });
+    }
+    for (const s of sizeRows) found.get(s.productId)?.stockBySize.set(s.size, s.stock);
+    return found;
+  }
+
+  /**
+   * Takes the lines out of stock inside the caller's transaction (DESIGN.md: no size sold beyond
+   * its stock). The rows are locked `for update` in one fixed order so concurrent checkouts queue
+   * instead of deadlocking; nothing is written unless every line fits. Callers clear the catalog
+   * read cache after their commit.
+   */
+  async function reserveStock(tx: Database, lines: readonly StockLine[]): Promise<void> {
+    const wanted = mergeLines(lines);
+    if (wanted.length === 0) return;
+    const locked = await tx
+      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(or(...wanted.map((l) => and(eq(productSizes.productId, l.productId), eq(productSizes.size, l.size)))))
+      .orderBy(asc(productSizes.productId), asc(productSizes.size))
+      .for('update');
+    for (const line of wanted) {
+      const row = locked.find((r) => r.productId === line.productId && r.size === line.size);
+      const available = row?.stock ?? 0;
+      if (available < line.quantity) throw new OutOfStockError(line, available);
+    }
+    for (const line of wanted) {
+      await tx
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
+        .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
+    }
+  }
+
+  /** Puts the lines back (an order that was cancelled); sizes withdrawn since are skipped. */
+  async function restock(tx: Database, lines: readonly StockLine[]): Promise<void> {
+    for (const line of mergeLines(lines)) {
+      await tx
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
+        .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
+    }
+  }
+
   return {
     list,
+    getForCart,
+    reserveStock,
+    restock,
 
     async getById(id: string): Promise<Product> {
       const row = await findRow(id);

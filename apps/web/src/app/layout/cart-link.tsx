@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
+import { cartQueryKeys } from '../../lib/cart-queries.ts';
 import styles from './header.module.css';
 
 /** The item count of GET /api/cart; null when the cart cannot say (no badge, never a made-up count). */
@@ -15,7 +16,7 @@ function countOf(body: unknown): number | null {
 /** Shares the 'cart' key prefix, so any cart change that invalidates the cart updates the badge. */
 function useCartCount(): number | null {
   const query = useQuery({
-    queryKey: ['cart', 'count'] as const,
+    queryKey: cartQueryKeys.count,
     queryFn: async ({ signal }) => countOf(await apiRequest('/cart', { signal })),
     retry: false,
     staleTime: 30_000,

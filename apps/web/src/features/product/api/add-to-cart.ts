@@ -1,17 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddToCartBody, Cart } from '@shopper/contract';
+import { apiClient } from '../../../lib/api-client.ts';
+import { invalidateCart, storeServerCart } from '../../../lib/cart-queries.ts';
 
-export interface AddToCartInput {
-  productId: string;
-  quantity: number;
-  size: string;
+export type AddToCartInput = AddToCartBody;
+
+/** POST /api/cart/add (SPEC §7 Cart): answers the server cart, priced from the database. */
+export function addToCart(input: AddToCartInput): Promise<Cart> {
+  return apiClient.post('/cart/add', input, (s) => s.CartAnswerSchema).then((answer) => answer.cart);
 }
 
-/** POST /api/cart/add (SPEC §7 Cart). The cart's answer schema arrives with the cart issue. */
-export function addToCart(input: AddToCartInput) {
-  return apiRequest('/cart/add', { method: 'POST', body: input });
-}
-
+/** The header badge and the cart page follow the server cart after every add. */
 export function useAddToCart() {
-  return useMutation({ mutationFn: addToCart });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addToCart,
+    onSuccess: (cart) => storeServerCart(queryClient, cart),
+    onError: () => invalidateCart(queryClient),
+  });
 }

@@ -1,0 +1,343 @@
+import type {
+  AddToCartBody,
+  AppliedCoupon,
+  Cart,
+  CartSyncAnswer,
+  CartSyncBody,
+  CouponKind,
+  RemoveFromCartBody,
+  UpdateCartItemBody,
+} from '@shopper/contract';
+import { CART_MESSAGES as M, MAX_CART_LINE_QUANTITY, effectivePrice, toDollars } from '@shopper/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { cartCoupons, cartItems } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CartProduct, CatalogService } from '../catalog/catalog.service.ts';
+import { couponDiscountCents } from './coupon-rules.ts';
+import { createCouponsService, type CouponsService } from './coupons.service.ts';
+
+/** One cart line priced from the database; the checkout module charges exactly this. */
+export type PricedLine = {
+  productId: string;
+  name: string;
+  image: string;
+  size: string;
+  quantity: number;
+  /** What one unit costs now: the sale price when there is one, else the regular price. */
+  unitPriceCents: number;
+  regularPriceCents: number;
+  salePriceCents: number | null;
+  /** Stock of this size now; 0 when sold out or the size was withdrawn. */
+  stock: number;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  subtotalCents: number;
+  discountCents: number;
+  coupon: { code: string; kind: CouponKind; value: number; description: string } | null;
+  totalItems: number;
+  /** Set when an applied coupon stopped applying and was taken off the cart. */
+  couponNotice?: string;
+};
+
+/** What every cart route answers, besides `success`. */
+export type CartView = { cart: Cart; couponNotice?: string; message?: string };
+
+export type CartService = ReturnType<typeof createCartService>;
+
+const field = (param: string, msg: string) => [{ param, msg }];
+
+function toWireCart(priced: PricedCart): Cart {
+  const coupon: AppliedCoupon | null = priced.coupon && {
+    code: priced.coupon.code,
+    description: priced.coupon.description,
+    kind: priced.coupon.kind,
+    value: priced.coupon.kind === 'percent' ? priced.coupon.value : toDollars(priced.coupon.value),
+  };
+  return {
+    items: priced.lines.map((line) => ({
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      size: line.size,
+      quantity: line.quantity,
+      old_price: toDollars(line.regularPriceCents),
+      new_price: line.salePriceCents === null ? 0 : toDollars(line.salePriceCents),
+      price: toDollars(line.unitPriceCents),
+      inStock: line.stock > 0,
+      maxQuantity: Math.min(line.stock, MAX_CART_LINE_QUANTITY),
+    })),
+    totalItems: priced.totalItems,
+    totalPrice: toDollars(priced.subtotalCents - priced.discountCents),
+    subtotal: toDollars(priced.subtotalCents),
+    discount: toDollars(priced.discountCents),
+    coupon,
+  };
+}
+
+/** The size as the catalog spells it ('m' finds 'M'), or undefined when the product has no such size. */
+function resolveSize(product: CartProduct, size: string): string | undefined {
+  if (product.stockBySize.has(size)) return size;
+  const wanted = size.toLowerCase();
+  return [...product.stockBySize.keys()].find((candidate) => candidate.toLowerCase() === wanted);
+}
+
+function stockProblem(size: string, stock: number, wanted: number, alreadyInCart = 0): string | null {
+  if (stock <= 0) return M.soldOut(size);
+  if (wanted > MAX_CART_LINE_QUANTITY) return M.lineLimit(MAX_CART_LINE_QUANTITY);
+  if (wanted <= stock) return null;
+  return alreadyInCart > 0 ? M.onlyLeftWithCart(stock, size, alreadyInCart) : M.onlyLeft(stock, size);
+}
+
+/**
+ * The signed-in customer's server-side cart (SPEC §4 Cart, §7 Cart). Lines hold only product, size
+ * and quantity; every price, total and stock figure is read from the catalog on each call
+ * (DESIGN.md trust boundaries), and every query is scoped to the user id it is given.
+ */
+export function createCartService({
+  db,
+  catalog,
+  clock,
+  coupons = createCouponsService({ db, clock }),
+}: {
+  db: Database;
+  catalog: CatalogService;
+  clock: () => Date;
+  coupons?: CouponsService;
+}) {
+  async function requireProductAndSize(productId: string, size: string) {
+    const product = (await catalog.getForCart([productId])).get(productId);
+    if (!product) throw new AppError('NOT_FOUND', M.productNotFound, field('productId', M.productNotFound));
+    const resolved = resolveSize(product, size);
+    if (resolved === undefined) {
+      const message = M.sizeUnavailable(size);
+      throw new AppError('VALIDATION_FAILED', message, field('size', message));
+    }
+    return { product, size: resolved, stock: product.stockBySize.get(resolved) ?? 0 };
+  }
+
+  async function findLine(executor: Database, userId: string, productId: string, size: string) {
+    const lines = await executor
+      .select({ size: cartItems.size, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    return lines.find((l) => l.size === size) ?? lines.find((l) => l.size.toLowerCase() === size.toLowerCase());
+  }
+
+  /** Priced from the database; drops an applied coupon that no longer applies (SPEC §7 Cart). */
+  async function getPricedCart(userId: string, executor: Database = db): Promise<PricedCart> {
+    const rows = await executor
+      .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size));
+    const products = await catalog.getForCart(
+      rows.map((r) => r.productId),
+      executor,
+    );
+    const lines: PricedLine[] = [];
+    for (const row of rows) {
+      // A deleted product takes its lines with it (foreign key); this covers a read racing the delete.
+      const product = products.get(row.productId);
+      if (!product) continue;
+      lines.push({
+        productId: row.productId,
+        name: product.name,
+        image: product.image,
+        size: row.size,
+        quantity: row.quantity,
+        unitPriceCents: effectivePrice(product.priceCents, product.salePriceCents),
+        regularPriceCents: product.priceCents,
+        salePriceCents: product.salePriceCents,
+        stock: product.stockBySize.get(row.size) ?? 0,
+      });
+    }
+    const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+    const totalItems = lines.reduce((sum, l) => sum + l.quantity, 0);
+    const priced: PricedCart = { lines, subtotalCents, discountCents: 0, coupon: null, totalItems };
+
+    const [applied] = await executor
+      .select({ code: cartCoupons.code })
+      .from(cartCoupons)
+      .where(eq(cartCoupons.userId, userId))
+      .limit(1);
+    if (!applied) return priced;
+    const coupon = await coupons.find(applied.code, executor);
+    const problem = coupon ? coupons.problemWith(coupon, subtotalCents) : M.couponInvalid;
+    if (!coupon || problem) {
+      await executor.delete(cartCoupons).where(and(eq(cartCoupons.userId, userId), eq(cartCoupons.code, applied.code)));
+      return { ...priced, couponNotice: M.couponDropped(applied.code, problem ?? M.couponInvalid) };
+    }
+    return {
+      ...priced,
+      discountCents: couponDiscountCents(coupon, subtotalCents),
+      coupon: { code: coupon.code, kind: coupon.kind, value: coupon.value, description: coupon.description },
+    };
+  }
+
+  async function getCart(userId: string, message?: string): Promise<CartView> {
+    const priced = await getPricedCart(userId);
+    return {
+      cart: toWireCart(priced),
+      ...(priced.couponNotice ? { couponNotice: priced.couponNotice } : {}),
+      ...(message ? { message } : {}),
+    };
+  }
+
+  /** Empties the cart and takes its coupon off; works inside a caller's transaction (checkout). */
+  async function clear(executor: Database, userId: string): Promise<void> {
+    await executor.delete(cartItems).where(eq(cartItems.userId, userId));
+    await executor.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+  }
+
+  return {
+    getCart,
+    getPricedCart,
+    clear,
+
+    /** Adds to the line of that product and size; the resulting quantity must fit the stock. */
+    async add(userId: string, input: AddToCartBody): Promise<CartView> {
+      const { product, size, stock } = await requireProductAndSize(input.productId, input.size);
+      const soldOut = stockProblem(size, stock, input.quantity);
+      if (soldOut) throw new AppError('CONFLICT', soldOut, field('quantity', soldOut));
+      await db.transaction(async (tx) => {
+        // Upsert then check: two adds racing each see the other's quantity, and a refusal rolls back.
+        const [line] = await tx
+          .insert(cartItems)
+          .values({ userId, productId: product.id, size, quantity: input.quantity, addedAt: clock() })
+          .onConflictDoUpdate({
+            target: [cartItems.userId, cartItems.productId, cartItems.size],
+            set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+          })
+          .returning({ quantity: cartItems.quantity });
+        const total = line?.quantity ?? input.quantity;
+        const problem = stockProblem(size, stock, total, total - input.quantity);
+        if (problem) throw new AppError('CONFLICT', problem, field('quantity', problem));
+      });
+      return getCart(userId);
+    },
+
+    /** Sets a line's quantity (SPEC §4 Cart: at least 1, and at most the stock). */
+    async update(userId: string, input: UpdateCartItemBody): Promise<CartView> {
+      const { product, size, stock } = await requireProductAndSize(input.productId, input.size);
+      const line = await findLine(db, userId, product.id, size);
+      if (!line) throw new AppError('NOT_FOUND', M.lineNotFound);
+      const problem = stockProblem(size, stock, input.quantity);
+      if (problem) throw new AppError('CONFLICT', problem, field('quantity', problem));
+      const updated = await db
+        .update(cartItems)
+        .set({ quantity: input.quantity })
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id), eq(cartItems.size, line.size)))
+        .returning({ quantity: cartItems.quantity });
+      if (updated.length === 0) throw new AppError('NOT_FOUND', M.lineNotFound);
+      return getCart(userId);
+    },
+
+    /** removeAll, no quantity, or at least the line's quantity removes the line; less takes that many off. */
+    async remove(userId: string, input: RemoveFromCartBody): Promise<CartView> {
+      const productId = input.productId;
+      const products = await catalog.getForCart([productId]);
+      // Lines of a product the catalog no longer has are gone already (foreign key), so no product, no line.
+      if (!products.has(productId)) throw new AppError('NOT_FOUND', M.lineNotFound);
+      await db.transaction(async (tx) => {
+        const line = await findLine(tx, userId, productId, input.size);
+        if (!line) throw new AppError('NOT_FOUND', M.lineNotFound);
+        const where = and(
+          eq(cartItems.userId, userId),
+          eq(cartItems.productId, productId),
+          eq(cartItems.size, line.size),
+        );
+        const removesLine = input.removeAll === true || input.quantity === undefined || input.quantity >= line.quantity;
+        if (removesLine) {
+          await tx.delete(cartItems).where(where);
+        } else {
+          await tx
+            .update(cartItems)
+            .set({ quantity: sql`greatest(${cartItems.quantity} - ${input.quantity ?? 0}, 1)` })
+            .where(where);
+        }
+      });
+      return getCart(userId);
+    },
+
+    /**
+     * Merges a guest cart into the user's (POST /api/cart/sync): quantities of the same line add up,
+     * capped at the stock and the line limit; lines the catalog cannot serve are skipped and reported.
+     */
+    async sync(userId: string, input: CartSyncBody): Promise<CartView & Pick<CartSyncAnswer, 'skipped' | 'adjusted'>> {
+      const wanted = new Map<string, { productId: string; size: string; quantity: number }>();
+      for (const item of input.items) {
+        const key = JSON.stringify([item.productId, item.size.toLowerCase()]);
+        const seen = wanted.get(key);
+        if (seen) seen.quantity += item.quantity;
+        else wanted.set(key, { ...item });
+      }
+      const products = await catalog.getForCart([...wanted.values()].map((w) => w.productId));
+      const skipped: CartSyncAnswer['skipped'] = [];
+      const adjusted: CartSyncAnswer['adjusted'] = [];
+      const accepted: { productId: string; size: string; quantity: number; stock: number }[] = [];
+      for (const item of wanted.values()) {
+        const product = products.get(item.productId);
+        const size = product && resolveSize(product, item.size);
+        const stock = product && size !== undefined ? (product.stockBySize.get(size) ?? 0) : 0;
+        if (!product) skipped.push({ productId: item.productId, size: item.size, reason: 'unknown-product' });
+        else if (size === undefined)
+          skipped.push({ productId: item.productId, size: item.size, reason: 'unknown-size' });
+        else if (stock <= 0) skipped.push({ productId: item.productId, size, reason: 'sold-out' });
+        else accepted.push({ productId: product.id, size, quantity: item.quantity, stock });
+      }
+      if (accepted.length > 0) {
+        await db.transaction(async (tx) => {
+          const existing = await tx
+            .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
+            .from(cartItems)
+            .where(eq(cartItems.userId, userId))
+            .for('update');
+          const now = clock().getTime();
+          for (const [index, item] of accepted.entries()) {
+            const current = existing.find((e) => e.productId === item.productId && e.size === item.size)?.quantity ?? 0;
+            const cap = Math.min(item.stock, MAX_CART_LINE_QUANTITY);
+            // Never lowers a line the user already has, even one now above the stock.
+            const quantity = Math.max(current, Math.min(current + item.quantity, cap));
+            if (quantity < current + item.quantity)
+              adjusted.push({ productId: item.productId, size: item.size, quantity });
+            if (quantity === current) continue;
+            await tx
+              .insert(cartItems)
+              // A millisecond apart, so new lines keep the guest cart's order.
+              .values({ userId, productId: item.productId, size: item.size, quantity, addedAt: new Date(now + index) })
+              .onConflictDoUpdate({
+                target: [cartItems.userId, cartItems.productId, cartItems.size],
+                set: { quantity },
+              });
+          }
+        });
+      }
+      return { ...(await getCart(userId)), skipped, adjusted };
+    },
+
+    async clearCart(userId: string): Promise<CartView> {
+      await clear(db, userId);
+      return getCart(userId);
+    },
+
+    /** Applies a promo code (case-insensitive) to the cart, replacing any other. */
+    async applyCoupon(userId: string, code: string): Promise<CartView> {
+      const { subtotalCents } = await getPricedCart(userId);
+      const coupon = await coupons.check(code, subtotalCents);
+      const appliedAt = clock();
+      await db
+        .insert(cartCoupons)
+        .values({ userId, code: coupon.code, appliedAt })
+        .onConflictDoUpdate({ target: cartCoupons.userId, set: { code: coupon.code, appliedAt } });
+      return getCart(userId, M.couponApplied(coupon.code));
+    },
+
+    async removeCoupon(userId: string): Promise<CartView> {
+      await db.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
+      return getCart(userId, M.couponRemoved);
+    },
+  };
+}

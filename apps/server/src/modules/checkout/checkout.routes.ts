@@ -1,0 +1,124 @@
+import {
+  CartSummaryAnswerSchema,
+  ConfirmOrderBodySchema,
+  CreatePaymentIntentAnswerSchema,
+  CreatePaymentIntentBodySchema,
+  ErrorBodySchema,
+  OrderAnswerSchema,
+  PaymentConfigAnswerSchema,
+} from '@shopper/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthHook, authOf, requireVerifiedEmail } from '../../plugins/auth.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import type { CheckoutService } from './checkout.service.ts';
+
+const tags = ['checkout'];
+const E = ErrorBodySchema;
+
+/** SPEC §7 Payment and orders: summary, payment intent, order confirmation. */
+export function checkoutRoutes({
+  checkout,
+  provider,
+  requireAuth,
+}: {
+  checkout: CheckoutService;
+  provider: PaymentProvider;
+  requireAuth: AuthHook;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags,
+          summary: 'Which card provider the browser talks to (test mode or Stripe) and its publishable key',
+          response: { 200: PaymentConfigAnswerSchema },
+        },
+      },
+      async () => ({
+        success: true as const,
+        provider: provider.publicInfo.kind,
+        ...(provider.publicInfo.publishableKey ? { publishableKey: provider.publicInfo.publishableKey } : {}),
+      }),
+    );
+
+    app.get(
+      '/cart-summary',
+      {
+        onRequest: requireAuth,
+        schema: {
+          tags,
+          summary: 'Amounts of the signed-in customer’s cart, in dollars: subtotal, discount, tax, shipping, total',
+          response: { 200: CartSummaryAnswerSchema, 400: E, 401: E },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await checkout.cartSummary(authOf(request).userId)) }),
+    );
+
+    app.post(
+      '/create-payment-intent',
+      {
+        // Authentication and verification run before the body is read: strangers get 401/403, not a 400.
+        onRequest: [requireAuth, requireVerifiedEmail],
+        schema: {
+          tags,
+          summary:
+            'Open a payment for the server-priced cart (manual capture); amounts sent by the browser are ignored',
+          body: CreatePaymentIntentBodySchema,
+          response: { 200: CreatePaymentIntentAnswerSchema, 400: E, 401: E, 403: E, 409: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await checkout.createPaymentIntent(authOf(request).userId, request.body.shippingInfo)),
+      }),
+    );
+
+    app.post(
+      '/confirm-order',
+      {
+        onRequest: [requireAuth, requireVerifiedEmail],
+        schema: {
+          tags,
+          summary: 'After the card was confirmed with the provider: write the order (idempotent) and capture',
+          body: ConfirmOrderBodySchema,
+          response: { 200: OrderAnswerSchema, 400: E, 401: E, 402: E, 403: E, 404: E, 409: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        order: await checkout.completePayment(request.body.paymentIntentId, { userId: authOf(request).userId }),
+      }),
+    );
+  };
+}
+
+/**
+ * POST /api/payment/webhook in a scope of its own: its body is kept as raw bytes, since the
+ * signature is computed over exactly those bytes.
+ */
+export function paymentWebhookRoutes({ checkout }: { checkout: CheckoutService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => {
+      done(null, body);
+    });
+    app.post(
+      '/webhook',
+      {
+        schema: {
+          tags,
+          summary: 'Signed events from the card provider',
+          headers: z.object({ 'stripe-signature': z.string().optional() }),
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: E },
+        },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const { duplicate } = await checkout.handleWebhook(body, request.headers['stripe-signature']);
+        return { received: true as const, duplicate };
+      },
+    );
+  };
+}

@@ -1,0 +1,337 @@
+import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo, toDollars } from '@shopper/contract';
+import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { paymentIntents, webhookEvents } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { CouponsService } from '../cart/coupons.service.ts';
+import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import { type CatalogService, OutOfStockError } from '../catalog/catalog.service.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import { orderConfirmationMail } from '../orders/order-mail.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { checkoutTotals } from './checkout-totals.ts';
+
+export type IntentRow = typeof paymentIntents.$inferSelect;
+
+/** A cart line as priced when the intent was made; the order copies these prices, never today's. */
+export type SnapshotLine = {
+  productId: string;
+  name: string;
+  image: string;
+  size: string;
+  quantity: number;
+  unitPriceCents: number;
+};
+
+/** Our own statuses besides the provider's: no order will come of it ('failed'), or it is over. */
+const FINAL_STATUSES = ['succeeded', 'failed', 'canceled'];
+const CURRENCY = 'usd';
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/**
+ * Checkout as explicit steps, each with its undo (STYLE.md; docs/decisions/007):
+ * 1. price the server cart and open a manual-capture intent with the provider;
+ * 2. the browser confirms the card with the provider (never with us);
+ * 3. `completePayment`, reached from confirm-order, the webhook or the reconciliation sweep alike:
+ *    ask the provider what happened, then in one transaction reserve stock, redeem the coupon,
+ *    write the order, clear the cart and queue the mail — or, when that cannot be done, record
+ *    why and release the authorization (the undo);
+ * 4. capture the authorized money.
+ */
+export function createCheckoutService({
+  db,
+  taxRate,
+  publicUrl,
+  provider,
+  cart,
+  coupons,
+  catalog,
+  catalogCache,
+  orders,
+  users,
+  clock,
+  log,
+}: {
+  db: Database;
+  taxRate: number;
+  publicUrl: string;
+  provider: PaymentProvider;
+  cart: CartService;
+  coupons: CouponsService;
+  catalog: CatalogService;
+  catalogCache: CatalogReadCache;
+  orders: OrdersService;
+  users: UsersService;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  async function pricedCartOf(userId: string) {
+    const priced = await cart.getPricedCart(userId);
+    if (priced.lines.length === 0) throw new AppError('VALIDATION_FAILED', M.cartEmpty);
+    return { priced, totals: checkoutTotals({ ...priced, taxRate }) };
+  }
+
+  async function findIntent(id: string): Promise<IntentRow | undefined> {
+    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
+    return row;
+  }
+
+  async function setIntent(id: string, change: Partial<Pick<IntentRow, 'status' | 'failureMessage'>>, executor = db) {
+    await executor
+      .update(paymentIntents)
+      .set({ ...change, updatedAt: clock() })
+      .where(eq(paymentIntents.id, id));
+  }
+
+  /** Records what the provider says, unless we already closed the intent ourselves. */
+  async function recordProviderStatus(id: string, remote: ProviderIntent): Promise<void> {
+    await db
+      .update(paymentIntents)
+      .set({
+        status: remote.status,
+        ...(remote.lastError ? { failureMessage: remote.lastError.message } : {}),
+        updatedAt: clock(),
+      })
+      .where(and(eq(paymentIntents.id, id), notInArray(paymentIntents.status, FINAL_STATUSES)));
+  }
+
+  /** The undo of an authorization: release the money and close the intent. */
+  async function releaseAuthorization(id: string): Promise<void> {
+    try {
+      const remote = await provider.cancelIntent(id);
+      if (remote.status === 'canceled') await setIntent(id, { status: 'canceled' });
+    } catch (error) {
+      // The reconciliation sweep releases it later; the customer's answer does not depend on it.
+      log.error({ err: error, paymentIntentId: id }, 'could not release a payment authorization');
+    }
+  }
+
+  /** Step 4: take the money for an order that is written. A failure is retried by the sweep. */
+  async function capture(id: string, order: Order): Promise<Order> {
+    try {
+      const remote = await provider.captureIntent(id);
+      if (remote.status !== 'succeeded') return order;
+      await setIntent(id, { status: 'succeeded', failureMessage: null });
+      await orders.setPaymentStatus(id, 'succeeded');
+      return { ...order, paymentInfo: { ...order.paymentInfo, status: 'succeeded' } };
+    } catch (error) {
+      log.error({ err: error, paymentIntentId: id }, 'could not capture an authorized payment');
+      return order;
+    }
+  }
+
+  type WriteOutcome =
+    { kind: 'created' | 'existing'; order: Order } | { kind: 'failed'; message: string; release: boolean };
+
+  /** Step 3, inside one transaction with our intent row locked: whoever comes second finds the order. */
+  async function writeOrder(intent: IntentRow, remote: ProviderIntent): Promise<WriteOutcome> {
+    const user = await users.findById(intent.userId);
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
+      if (!locked) throw new AppError('NOT_FOUND', M.paymentNotFound);
+      const existing = await orders.findByPaymentIntent(intent.id, tx);
+      if (existing) return { kind: 'existing', order: existing };
+      if (locked.status === 'failed' || locked.status === 'canceled') {
+        return { kind: 'failed', message: locked.failureMessage ?? M.paymentCanceled, release: false };
+      }
+      const lines = locked.cartSnapshot as SnapshotLine[];
+      const shipping = locked.shippingInfo as ShippingInfo;
+      try {
+        // A savepoint: stock, coupon, order, cart and mail are written together or not at all.
+        const { order, isNew } = await tx.transaction(async (sp) => {
+          const inserted = await orders.insert(sp, {
+            userId: locked.userId,
+            paymentIntentId: locked.id,
+            itemsPriceCents: locked.subtotalCents,
+            discountCents: locked.discountCents,
+            couponCode: locked.couponCode,
+            shippingCents: locked.shippingCents,
+            taxCents: locked.taxCents,
+            totalCents: locked.amountCents,
+            currency: locked.currency,
+            shipping: {
+              name: shipping.name,
+              address: shipping.shippingAddress.street,
+              city: shipping.shippingAddress.city,
+              state: shipping.shippingAddress.state,
+              postalCode: shipping.shippingAddress.zip,
+              country: shipping.shippingAddress.country,
+              phone: shipping.phoneNumber,
+              method: shipping.shippingMethod,
+            },
+            paymentStatus: remote.status === 'succeeded' ? 'succeeded' : 'authorized',
+            card: remote.paymentMethod,
+            items: lines,
+          });
+          if (!inserted.isNew) return inserted;
+          await catalog.reserveStock(sp, lines);
+          if (locked.couponCode) await coupons.redeem(sp, locked.couponCode);
+          await cart.clear(sp, locked.userId);
+          if (user) {
+            const link = `${publicUrl}/order-confirmation/${inserted.order._id}`;
+            await enqueueMail(
+              sp,
+              orderConfirmationMail({ to: user.email, name: user.name, order: inserted.order, link }),
+            );
+          }
+          await setIntent(locked.id, { status: remote.status, failureMessage: null }, sp);
+          return inserted;
+        });
+        return { kind: isNew ? 'created' : 'existing', order };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+        const message =
+          error instanceof OutOfStockError ? M.soldOutWhilePaying(error.line.name, error.line.size) : error.message;
+        await setIntent(locked.id, { status: 'failed', failureMessage: message }, tx);
+        return { kind: 'failed', message, release: true };
+      }
+    });
+  }
+
+  /**
+   * Turns a paid intent into its order, exactly once, whoever asks first: the browser's
+   * confirm-order (with `userId`: another customer's intent is a 404), the provider's webhook or
+   * the reconciliation sweep.
+   */
+  async function completePayment(intentId: string, { userId }: { userId?: string } = {}): Promise<Order> {
+    const intent = await findIntent(intentId);
+    if (!intent || (userId !== undefined && intent.userId !== userId)) {
+      throw new AppError('NOT_FOUND', M.paymentNotFound);
+    }
+    const existing = await orders.findByPaymentIntent(intentId);
+    if (existing) return existing;
+    if ((intent.status === 'failed' || intent.status === 'canceled') && intent.failureMessage) {
+      throw new AppError('CONFLICT', intent.failureMessage);
+    }
+
+    const remote = await provider.retrieveIntent(intentId);
+    if (!isPaid(remote.status)) {
+      await recordProviderStatus(intentId, remote);
+      const message =
+        remote.lastError?.message ?? (remote.status === 'canceled' ? M.paymentCanceled : M.paymentNotCompleted);
+      throw new AppError('PAYMENT_FAILED', message);
+    }
+    if (remote.amountCents !== intent.amountCents || remote.currency !== intent.currency) {
+      // Never an order for an amount we did not compute; the authorization is released.
+      await setIntent(intentId, { status: 'failed', failureMessage: M.amountMismatch });
+      if (remote.status === 'requires_capture') await releaseAuthorization(intentId);
+      throw new AppError('VALIDATION_FAILED', M.amountMismatch);
+    }
+
+    const outcome = await writeOrder(intent, remote);
+    if (outcome.kind === 'failed') {
+      if (outcome.release) await releaseAuthorization(intentId);
+      throw new AppError('CONFLICT', outcome.message);
+    }
+    if (outcome.kind === 'existing') return outcome.order;
+    catalogCache.clear();
+    return remote.status === 'requires_capture' ? capture(intentId, outcome.order) : outcome.order;
+  }
+
+  return {
+    /** GET /api/payment/cart-summary: the amounts the customer will be charged, from the server cart. */
+    async cartSummary(userId: string) {
+      const { totals } = await pricedCartOf(userId);
+      return {
+        amount: toDollars(totals.totalCents),
+        subtotal: toDollars(totals.subtotalCents),
+        taxAmount: toDollars(totals.taxCents),
+        shippingAmount: toDollars(totals.shippingCents),
+        discount: toDollars(totals.discountCents),
+        currency: CURRENCY,
+      } as const;
+    },
+
+    /** Step 1. Any amount the browser sent was dropped by the schema; this is priced from the database. */
+    async createPaymentIntent(userId: string, shippingInfo: ShippingInfo) {
+      const { priced, totals } = await pricedCartOf(userId);
+      for (const line of priced.lines) {
+        if (line.quantity > line.stock) {
+          throw new AppError('CONFLICT', M.notEnoughStock(line.name, line.size, Math.max(0, line.stock)));
+        }
+      }
+      const snapshot: SnapshotLine[] = priced.lines.map((line) => ({
+        productId: line.productId,
+        name: line.name,
+        image: line.image,
+        size: line.size,
+        quantity: line.quantity,
+        unitPriceCents: line.unitPriceCents,
+      }));
+      const created = await provider.createIntent({
+        amountCents: totals.totalCents,
+        currency: CURRENCY,
+        metadata: { userId },
+        captureMethod: 'manual',
+      });
+      const now = clock();
+      await db.insert(paymentIntents).values({
+        id: created.id,
+        provider: provider.kind,
+        userId,
+        amountCents: totals.totalCents,
+        currency: CURRENCY,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        taxCents: totals.taxCents,
+        shippingCents: totals.shippingCents,
+        couponCode: priced.coupon?.code ?? null,
+        cartSnapshot: snapshot,
+        shippingInfo,
+        status: created.status,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { clientSecret: created.clientSecret, paymentIntentId: created.id, amount: toDollars(totals.totalCents) };
+    },
+
+    completePayment,
+
+    /** POST /api/payment/webhook. A bad signature throws (400) before anything is read or written. */
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+      const event = await provider.verifyWebhook(rawBody, signature);
+      const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
+      if (seen) return { duplicate: true };
+      const intent = event.intentId ? await findIntent(event.intentId) : undefined;
+      if (intent) {
+        if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded') {
+          try {
+            await completePayment(intent.id);
+          } catch (error) {
+            // Expected outcomes (sold out, not paid, mismatch) are recorded on the intent already.
+            if (!(error instanceof AppError)) throw error;
+          }
+        } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
+          await recordProviderStatus(intent.id, await provider.retrieveIntent(intent.id));
+        }
+      }
+      // Recorded once handled: a delivery that failed half-way is handled again when redelivered.
+      await db
+        .insert(webhookEvents)
+        .values({ id: event.id, provider: provider.kind, type: event.type, receivedAt: clock() })
+        .onConflictDoNothing();
+      return { duplicate: false };
+    },
+
+    /** For the reconciliation sweep: intents still open after `before`, oldest first. */
+    async openIntentsBefore(before: Date, limit: number): Promise<IntentRow[]> {
+      return db
+        .select()
+        .from(paymentIntents)
+        .where(and(notInArray(paymentIntents.status, ['succeeded', 'canceled']), lt(paymentIntents.createdAt, before)))
+        .orderBy(asc(paymentIntents.createdAt))
+        .limit(limit);
+    },
+
+    capture,
+    releaseAuthorization,
+    recordProviderStatus,
+    findIntent,
+    markIntent: setIntent,
+  };
+}

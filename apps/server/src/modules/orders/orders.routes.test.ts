@@ -1,0 +1,184 @@
+import { CHECKOUT_MESSAGES as M, OrdersPageAnswerSchema } from '@shopper/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.ts';
+import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { authHeader, signUp, type TestAccount } from '../../test/account-factory.ts';
+import { confirmOrder, createIntentOk, payWithCard, putInCart, verifiedShopper } from '../../test/checkout-factory.ts';
+import { buildProduct } from '../../test/product-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createWebhookDelivery } from '../../payments/test-provider/webhook-delivery.ts';
+
+let t: TestApp;
+let alice: TestAccount;
+let bob: TestAccount;
+const placed: { id: string; paymentIntentId: string; number: number }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { payments: { webhookDelivery: createWebhookDelivery({ mode: 'none' }) } });
+  const [product] = (await insertProducts(t.database.db, [
+    buildProduct({ name: 'History Tee', priceCents: 1_000, sizes: [{ size: 'M', stock: 100 }] }),
+  ])) as [string];
+  alice = await verifiedShopper(t.app, t.database);
+  bob = await verifiedShopper(t.app, t.database);
+  // Alice: 7 orders of 1..7 tees, one a day from 2026-03-01.
+  for (let n = 1; n <= 7; n += 1) {
+    await putInCart(t.database, alice.userId, product, 'M', n);
+    const intent = await createIntentOk(t.app, alice.accessToken);
+    await payWithCard(t.app, intent);
+    const response = await confirmOrder(t.app, alice.accessToken, intent.paymentIntentId);
+    const id = response.json<{ order: { _id: string } }>().order._id;
+    await t.database.db
+      .update(orders)
+      .set({ createdAt: new Date(`2026-03-0${n}T12:00:00Z`) })
+      .where(eq(orders.id, id));
+    placed.push({ id, paymentIntentId: intent.paymentIntentId, number: n });
+  }
+  await t.database.db.update(orders).set({ status: 'Shipped' }).where(eq(orders.id, placed[1]!.id));
+  await t.database.db.update(orders).set({ status: 'Delivered' }).where(eq(orders.id, placed[2]!.id));
+  await t.database.db.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, placed[3]!.id));
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function myOrders(account: TestAccount, query = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/payment/my-orders${query}`,
+    headers: authHeader(account.accessToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return OrdersPageAnswerSchema.parse(response.json());
+}
+
+const quantities = (page: Awaited<ReturnType<typeof myOrders>>) => page.orders.map((o) => o.items[0]?.quantity);
+
+describe('GET /api/payment/my-orders', () => {
+  it('pages the newest first, 5 by default', async () => {
+    const page = await myOrders(alice);
+    expect(page).toMatchObject({ total: 7, page: 1, limit: 5, totalPages: 2 });
+    expect(quantities(page)).toEqual([7, 6, 5, 4, 3]);
+    expect(quantities(await myOrders(alice, '?page=2'))).toEqual([2, 1]);
+    expect(quantities(await myOrders(alice, '?limit=10'))).toHaveLength(7);
+  });
+
+  it('filters by status and date range (whole days)', async () => {
+    expect(quantities(await myOrders(alice, '?status=shipped'))).toEqual([2]);
+    expect(quantities(await myOrders(alice, '?status=delivered'))).toEqual([3]);
+    expect(quantities(await myOrders(alice, '?status=cancelled'))).toEqual([4]);
+    expect(quantities(await myOrders(alice, '?status=processing&limit=10'))).toEqual([7, 6, 5, 1]);
+    expect(quantities(await myOrders(alice, '?from=2026-03-02&to=2026-03-04'))).toEqual([4, 3, 2]);
+  });
+
+  it('sorts by price and by order number', async () => {
+    expect(quantities(await myOrders(alice, '?sort=oldest&limit=10'))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(quantities(await myOrders(alice, '?sort=price-high'))).toEqual([7, 6, 5, 4, 3]);
+    expect(quantities(await myOrders(alice, '?sort=price-low'))).toEqual([1, 2, 3, 4, 5]);
+    expect(quantities(await myOrders(alice, '?sort=alpha-asc&limit=10'))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(quantities(await myOrders(alice, '?sort=alpha-desc'))).toEqual([7, 6, 5, 4, 3]);
+  });
+
+  it('shows a customer only their own orders', async () => {
+    expect(await myOrders(bob)).toMatchObject({ total: 0, orders: [], totalPages: 1 });
+  });
+
+  it('refuses bad paging, filters and ranges, and strangers', async () => {
+    for (const query of [
+      '?limit=7',
+      '?status=lost',
+      '?sort=random',
+      '?page=0',
+      '?from=2026-03-05&to=2026-03-01',
+      '?from=yesterday',
+    ]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/payment/my-orders${query}`,
+        headers: authHeader(alice.accessToken),
+      });
+      expect(response.statusCode, query).toBe(400);
+    }
+    const stranger = await t.app.inject({ method: 'GET', url: '/api/payment/my-orders' });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/payment/order/:id and /order-by-payment/:paymentIntentId', () => {
+  it('answer the owner', async () => {
+    const { id, paymentIntentId } = placed[0]!;
+    for (const url of [`/api/payment/order/${id}`, `/api/payment/order-by-payment/${paymentIntentId}`]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: authHeader(alice.accessToken) });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ success: true, order: { _id: id, paymentIntentId } });
+    }
+  });
+
+  it("answer 404 for another customer's order, an unknown id and a malformed id; 401 for strangers", async () => {
+    const { id, paymentIntentId } = placed[0]!;
+    for (const url of [
+      `/api/payment/order/${id}`,
+      `/api/payment/order-by-payment/${paymentIntentId}`,
+      '/api/payment/order/00000000-0000-4000-8000-000000000000',
+      '/api/payment/order/not-a-uuid',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: authHeader(bob.accessToken) });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: M.orderNotFound });
+    }
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/payment/order/${id}` });
+    expect(stranger.statusCode).toBe(401);
+  });
+});
+
+describe('saved cards /api/payments/payment-methods', () => {
+  it('keeps a card the customer paid with, lists it, and forgets it; only for its owner', async () => {
+    const intent = await t.database.db.query.testProviderIntents.findFirst({
+      where: (row, { eq: is }) => is(row.id, placed[0]!.paymentIntentId),
+    });
+    const paymentMethodId = intent!.paymentMethodId!;
+    const save = (account: TestAccount, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/payment-methods',
+        headers: authHeader(account.accessToken),
+        payload: { paymentMethodId: id },
+      });
+
+    const stolen = await save(bob, paymentMethodId);
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json()).toMatchObject({ message: M.paymentMethodInvalid });
+    expect((await save(alice, 'pm_made_up')).statusCode).toBe(400);
+
+    const saved = await save(alice, paymentMethodId);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ paymentMethod: { paymentMethodId, brand: 'visa', last4: '4242' } });
+    expect((await save(alice, paymentMethodId)).statusCode).toBe(200);
+    const list = async (account: TestAccount) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/payments/payment-methods',
+          headers: authHeader(account.accessToken),
+        })
+      ).json<{ paymentMethods: { _id: string }[] }>().paymentMethods;
+    const [card] = await list(alice);
+    expect(await list(alice)).toHaveLength(1);
+    expect(await list(bob)).toEqual([]);
+
+    const remove = (account: TestAccount, id: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/payments/payment-methods/${id}`,
+        headers: authHeader(account.accessToken),
+      });
+    expect((await remove(bob, card!._id)).statusCode).toBe(404);
+    expect((await remove(alice, 'nope')).statusCode).toBe(404);
+    expect((await remove(alice, card!._id)).statusCode).toBe(200);
+    expect(await list(alice)).toEqual([]);
+    const unsigned = await signUp(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/payment-methods' })).statusCode).toBe(401);
+    expect(await list(unsigned)).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+import { ErrorBodySchema, OrderAnswerSchema, OrdersPageAnswerSchema, OrdersQuerySchema } from '@shopper/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthHook, authOf } from '../../plugins/auth.ts';
+import type { OrdersService } from './orders.service.ts';
+
+const tags = ['orders'];
+const E = ErrorBodySchema;
+
+/** SPEC §7: the signed-in customer's orders; another customer's order answers 404. */
+export function ordersRoutes({
+  orders,
+  requireAuth,
+}: {
+  orders: OrdersService;
+  requireAuth: AuthHook;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', requireAuth);
+
+    app.get(
+      '/my-orders',
+      {
+        schema: {
+          tags,
+          summary: 'Order history: status filter, date range, sort and pages',
+          querystring: OrdersQuerySchema,
+          response: { 200: OrdersPageAnswerSchema, 400: E, 401: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await orders.listForUser(authOf(request).userId, request.query)),
+      }),
+    );
+
+    app.get(
+      '/order/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One of the customer’s orders',
+          params: z.object({ id: z.string().max(200) }),
+          response: { 200: OrderAnswerSchema, 401: E, 404: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        order: await orders.getForUser(authOf(request).userId, request.params.id),
+      }),
+    );
+
+    app.get(
+      '/order-by-payment/:paymentIntentId',
+      {
+        schema: {
+          tags,
+          summary: 'The customer’s order made by a payment intent (the confirmation page’s pi_… fallback)',
+          params: z.object({ paymentIntentId: z.string().max(200) }),
+          response: { 200: OrderAnswerSchema, 401: E, 404: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        order: await orders.getByPaymentForUser(authOf(request).userId, request.params.paymentIntentId),
+      }),
+    );
+  };
+}

@@ -1,0 +1,228 @@
+import {
+  CHECKOUT_MESSAGES,
+  type Order,
+  type OrderSort,
+  type OrderStatus,
+  type OrdersQuery,
+  totalPagesFor,
+} from '@shopper/contract';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { canChangeOrderStatus, restocksOnChange } from './order-status.ts';
+import { type OrderRow, toOrderView } from './order-view.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
+const orderNumberValue = sql`cast(substring(${orders.orderNumber} from 4) as bigint)`;
+const ORDER_BY: Record<OrderSort, SQL[]> = {
+  newest: [desc(orders.createdAt)],
+  oldest: [asc(orders.createdAt)],
+  'price-high': [desc(orders.totalCents), desc(orders.createdAt)],
+  'price-low': [asc(orders.totalCents), desc(orders.createdAt)],
+  'alpha-asc': [sql`${orderNumberValue} asc`],
+  'alpha-desc': [sql`${orderNumberValue} desc`],
+};
+
+export type NewOrder = {
+  userId: string;
+  paymentIntentId: string;
+  itemsPriceCents: number;
+  discountCents: number;
+  couponCode: string | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  currency: string;
+  shipping: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    postalCode: string;
+    country: string;
+    phone: string;
+    method: string;
+  };
+  paymentStatus: string;
+  card: { brand: string; last4: string } | null;
+  items: { productId: string; name: string; image: string; size: string; quantity: number; unitPriceCents: number }[];
+};
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Orders and their items. Every read for a customer is scoped to their user id (DESIGN.md). */
+export function createOrdersService({
+  db,
+  catalog,
+  clock,
+}: {
+  db: Database;
+  catalog: CatalogService;
+  clock: () => Date;
+}) {
+  async function withItems(executor: Database, rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const items = await executor
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id));
+    return rows.map((row) =>
+      toOrderView(
+        row,
+        items.filter((item) => item.orderId === row.id),
+      ),
+    );
+  }
+
+  async function one(executor: Database, where: SQL | undefined): Promise<Order | undefined> {
+    const [row] = await executor.select().from(orders).where(where).limit(1);
+    return row ? (await withItems(executor, [row]))[0] : undefined;
+  }
+
+  const notFound = () => new AppError('NOT_FOUND', CHECKOUT_MESSAGES.orderNotFound);
+
+  return {
+    async findByPaymentIntent(paymentIntentId: string, executor: Database = db): Promise<Order | undefined> {
+      return one(executor, eq(orders.paymentIntentId, paymentIntentId));
+    },
+
+    /**
+     * Writes the order inside the checkout transaction. The unique index on the payment intent is
+     * the last line of defence: a second insert for one payment writes nothing and the existing
+     * order is answered.
+     */
+    async insert(tx: Database, order: NewOrder): Promise<{ order: Order; isNew: boolean }> {
+      const now = clock();
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: sql`'SH-' || nextval('order_number_seq')`,
+          userId: order.userId,
+          paymentIntentId: order.paymentIntentId,
+          itemsPriceCents: order.itemsPriceCents,
+          discountCents: order.discountCents,
+          couponCode: order.couponCode,
+          shippingCents: order.shippingCents,
+          taxCents: order.taxCents,
+          totalCents: order.totalCents,
+          currency: order.currency,
+          status: 'Processing',
+          shippingName: order.shipping.name,
+          shippingAddress: order.shipping.address,
+          shippingCity: order.shipping.city,
+          shippingState: order.shipping.state,
+          shippingPostalCode: order.shipping.postalCode,
+          shippingCountry: order.shipping.country,
+          shippingPhone: order.shipping.phone,
+          shippingMethod: order.shipping.method,
+          paymentMethod: 'card',
+          paymentStatus: order.paymentStatus,
+          cardBrand: order.card?.brand ?? null,
+          cardLast4: order.card?.last4 ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: orders.paymentIntentId })
+        .returning();
+      if (!row) {
+        const existing = await one(tx, eq(orders.paymentIntentId, order.paymentIntentId));
+        if (!existing) throw new Error(`order for ${order.paymentIntentId} conflicted but cannot be read`);
+        return { order: existing, isNew: false };
+      }
+      const items = await tx
+        .insert(orderItems)
+        .values(order.items.map((item) => ({ ...item, orderId: row.id })))
+        .returning();
+      return { order: toOrderView(row, items), isNew: true };
+    },
+
+    async setPaymentStatus(paymentIntentId: string, paymentStatus: string): Promise<void> {
+      await db
+        .update(orders)
+        .set({ paymentStatus, updatedAt: clock() })
+        .where(eq(orders.paymentIntentId, paymentIntentId));
+    },
+
+    async getForUser(userId: string, orderId: string): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound();
+      const order = await one(db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!order) throw notFound();
+      return order;
+    },
+
+    async getByPaymentForUser(userId: string, paymentIntentId: string): Promise<Order> {
+      const order = await one(db, and(eq(orders.paymentIntentId, paymentIntentId), eq(orders.userId, userId)));
+      if (!order) throw notFound();
+      return order;
+    },
+
+    /** SPEC §2 Order history: status filter, date range (whole days, UTC), sort and pages. */
+    async listForUser(userId: string, query: OrdersQuery) {
+      const where: SQL[] = [eq(orders.userId, userId)];
+      if (query.status !== 'all') {
+        const status = (query.status[0]?.toUpperCase() + query.status.slice(1)) as OrderStatus;
+        where.push(eq(orders.status, status));
+      }
+      if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00.000Z`)));
+      if (query.to)
+        where.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00.000Z`).getTime() + DAY_MS)));
+      const [counted] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(orders)
+        .where(and(...where));
+      const total = counted?.n ?? 0;
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(...where))
+        .orderBy(...ORDER_BY[query.sort], asc(orders.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return {
+        orders: await withItems(db, rows),
+        total,
+        page: query.page,
+        limit: query.limit,
+        totalPages: totalPagesFor(total, query.limit),
+      };
+    },
+
+    /** For the admin issue: moves an order along SPEC §4's statuses; cancelling gives its stock back. */
+    async changeStatus(orderId: string, to: OrderStatus): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound();
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (!row) throw notFound();
+        const from = row.status;
+        if (!canChangeOrderStatus(from, to)) {
+          throw new AppError('CONFLICT', CHECKOUT_MESSAGES.orderStatusChangeNotAllowed(from, to));
+        }
+        const [updated] = await tx
+          .update(orders)
+          .set({ status: to, updatedAt: clock() })
+          .where(eq(orders.id, orderId))
+          .returning();
+        const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+        if (restocksOnChange(from, to)) {
+          await catalog.restock(
+            tx,
+            items.flatMap((i) =>
+              i.productId ? [{ productId: i.productId, size: i.size, quantity: i.quantity, name: i.name }] : [],
+            ),
+          );
+        }
+        return toOrderView(updated ?? row, items);
+      });
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { CHECKOUT_MESSAGES } from '@shopper/contract';
+import Stripe from 'stripe';
+import { AppError } from '../lib/app-error.ts';
+import type { PaymentProvider, ProviderIntent, ProviderIntentStatus } from './provider.ts';
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local stand-in of Stripe's API; unset in production. */
+  connection?: { host: string; port: number; protocol: 'http' | 'https' };
+};
+
+function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
+  const method = intent.payment_method;
+  const card = method && typeof method === 'object' ? method.card : undefined;
+  const error = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: intent.status as ProviderIntentStatus,
+    amountCents: intent.amount,
+    amountCapturableCents: intent.amount_capturable,
+    amountReceivedCents: intent.amount_received,
+    currency: intent.currency,
+    paymentMethod:
+      method && typeof method === 'object' && card ? { id: method.id, brand: card.brand, last4: card.last4 } : null,
+    lastError: error
+      ? {
+          code: error.decline_code ?? error.code ?? 'card_error',
+          message: error.message ?? CHECKOUT_MESSAGES.paymentNotCompleted,
+        }
+      : null,
+  };
+}
+
+const isUnexpectedState = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state';
+
+/** The Stripe adapter: PaymentIntents with manual capture, webhooks verified with the SDK. */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(settings.connection ?? {}),
+  });
+  const expand = ['payment_method'];
+
+  async function retrieve(id: string): Promise<ProviderIntent> {
+    try {
+      return toProviderIntent(await stripe.paymentIntents.retrieve(id, { expand }));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+        throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.paymentNotFound);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    kind: 'stripe',
+    publicInfo: { kind: 'stripe', publishableKey: settings.publishableKey },
+
+    async createIntent({ amountCents, currency, metadata, captureMethod }) {
+      const intent = await stripe.paymentIntents.create({
+        amount: amountCents,
+        currency,
+        capture_method: captureMethod,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata,
+      });
+      if (!intent.client_secret) throw new Error('Stripe answered a payment intent without a client secret');
+      return { id: intent.id, clientSecret: intent.client_secret, status: intent.status as ProviderIntentStatus };
+    },
+
+    retrieveIntent: retrieve,
+
+    async captureIntent(id) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.capture(id, { expand }));
+      } catch (error) {
+        // Captured by a racing caller: read what Stripe holds instead of failing.
+        if (isUnexpectedState(error)) {
+          const now = await retrieve(id);
+          if (now.status === 'succeeded') return now;
+        }
+        throw error;
+      }
+    },
+
+    async cancelIntent(id) {
+      try {
+        return toProviderIntent(await stripe.paymentIntents.cancel(id, { expand }));
+      } catch (error) {
+        if (isUnexpectedState(error)) {
+          const now = await retrieve(id);
+          if (now.status === 'canceled') return now;
+        }
+        throw error;
+      }
+    },
+
+    async verifyWebhook(rawBody, signatureHeader) {
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader ?? '', settings.webhookSecret);
+      } catch {
+        throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.webhookSignatureInvalid);
+      }
+      const object = event.data.object as { id?: string; object?: string };
+      return {
+        id: event.id,
+        type: event.type,
+        intentId: object.object === 'payment_intent' ? (object.id ?? null) : null,
+      };
+    },
+
+    async findCustomerCard(paymentMethodId) {
+      try {
+        const method = await stripe.paymentMethods.retrieve(paymentMethodId);
+        if (!method.card) return null;
+        return {
+          id: method.id,
+          brand: method.card.brand,
+          last4: method.card.last4,
+          expMonth: method.card.exp_month,
+          expYear: method.card.exp_year,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  type CreatePaymentIntentAnswer,
+  type ShippingInfoInput,
+  TEST_CARD,
+  type TestIntentAnswer,
+} from '@shopper/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { cartItems, productSizes } from '../db/schema.ts';
+import { authHeader, markVerified, signUp, type TestAccount } from './account-factory.ts';
+
+export const SHIPPING: ShippingInfoInput = {
+  name: 'Ada Lovelace',
+  phoneNumber: '+1 555 123 4567',
+  shippingMethod: 'standard',
+  shippingAddress: { street: '12 Analytical Row', city: 'Springfield', state: 'IL', country: 'US', zip: '62704' },
+};
+
+/** A signed-up customer whose email is verified, as checkout requires. */
+export async function verifiedShopper(app: FastifyInstance, database: DatabaseHandle): Promise<TestAccount> {
+  const account = await signUp(app);
+  await markVerified(database, account.userId);
+  return account;
+}
+
+/** Puts a line straight into the customer's cart. */
+export async function putInCart(
+  database: DatabaseHandle,
+  userId: string,
+  productId: string,
+  size: string,
+  quantity: number,
+): Promise<void> {
+  await database.db.insert(cartItems).values({ userId, productId, size, quantity });
+}
+
+export async function stockOf(database: DatabaseHandle, productId: string, size: string): Promise<number> {
+  const rows = await database.db.select().from(productSizes).where(eq(productSizes.productId, productId));
+  return rows.find((r) => r.size === size)?.stock ?? Number.NaN;
+}
+
+export async function createIntent(
+  app: FastifyInstance,
+  accessToken: string,
+  body: Record<string, unknown> = { shippingInfo: SHIPPING },
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: authHeader(accessToken),
+    payload: body,
+  });
+}
+
+export async function createIntentOk(app: FastifyInstance, accessToken: string): Promise<CreatePaymentIntentAnswer> {
+  const response = await createIntent(app, accessToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<CreatePaymentIntentAnswer>();
+}
+
+/** The browser's part: the card goes to the test-mode provider, never to the shop's API. */
+export async function payWithCard(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  number: string = TEST_CARD.success,
+  card: Partial<{ expMonth: number; expYear: number; cvc: string }> = {},
+): Promise<TestIntentAnswer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/test-provider/payment_intents/${intent.paymentIntentId}/confirm`,
+    payload: { clientSecret: intent.clientSecret, card: { number, expMonth: 12, expYear: 2099, cvc: '123', ...card } },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TestIntentAnswer>();
+}
+
+export async function authenticate(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  outcome: 'complete' | 'fail',
+): Promise<TestIntentAnswer> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/test-provider/payment_intents/${intent.paymentIntentId}/authenticate`,
+    payload: { clientSecret: intent.clientSecret, outcome },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TestIntentAnswer>();
+}
+
+export async function confirmOrder(
+  app: FastifyInstance,
+  accessToken: string,
+  paymentIntentId: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/confirm-order',
+    headers: authHeader(accessToken),
+    payload: { paymentIntentId },
+  });
+}

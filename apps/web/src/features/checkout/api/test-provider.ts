@@ -1,0 +1,19 @@
+import type { TestAuthenticateBody, TestConfirmBody, TestIntentAnswer } from '@shopper/contract';
+import { apiClient } from '../../../lib/api-client.ts';
+
+const base = (intentId: string) => `/test-provider/payment_intents/${encodeURIComponent(intentId)}`;
+
+/**
+ * The card goes to the provider, never to the shop (DESIGN.md trust boundaries). The test-mode
+ * provider stands where Stripe's API would, so these calls carry no shop session.
+ */
+export function confirmTestIntent(intentId: string, body: TestConfirmBody): Promise<TestIntentAnswer> {
+  return apiClient.post(`${base(intentId)}/confirm`, body, (s) => s.TestIntentAnswerSchema, { isProviderCall: true });
+}
+
+/** Completes or fails the 3-D Secure style challenge of test card 4000 0025 0000 3155. */
+export function authenticateTestIntent(intentId: string, body: TestAuthenticateBody): Promise<TestIntentAnswer> {
+  return apiClient.post(`${base(intentId)}/authenticate`, body, (s) => s.TestIntentAnswerSchema, {
+    isProviderCall: true,
+  });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  CHECKOUT_MESSAGES as M,
+  DEFAULT_COUNTRY,
+  SHOP_UI_MESSAGES as UI,
+  toCountryCode,
+  type ShippingInfoInput,
+  type TestCard,
+  type User,
+} from '@shopper/contract';
+
+/** The Shipping form of SPEC §3; every field is required with the one message of SPEC §5 Checkout. */
+const required = z.string().trim().min(1, M.shippingFieldsRequired);
+
+export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'country', 'postalCode', 'phoneNumber'] as const;
+export type ShippingField = (typeof SHIPPING_FIELDS)[number];
+
+const shippingShape = {
+  name: required,
+  address: required,
+  city: required,
+  state: required,
+  country: required,
+  postalCode: required,
+  phoneNumber: required,
+};
+
+const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
+
+/** The card fields of the test-mode provider; the provider itself judges the number and the dates. */
+export const testCardFormSchema = z.object({
+  ...shippingShape,
+  cardNumber: z.string().trim().min(1, UI.cardNumberRequired),
+  expiry: z.string().trim().regex(EXPIRY_PATTERN, UI.expiryInvalid),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, UI.cvcRequired),
+});
+
+/** With Stripe, Elements holds the card: the form has only the shipping fields. */
+export const stripeFormSchema = z.object({
+  ...shippingShape,
+  cardNumber: z.string(),
+  expiry: z.string(),
+  cvc: z.string(),
+});
+
+export type CheckoutFormValues = z.infer<typeof testCardFormSchema>;
+
+/** Prefilled from the profile when it has an address (SPEC §2 Checkout); the country defaults to US (SPEC §9). */
+export function checkoutDefaults(user: User | null): CheckoutFormValues {
+  const address = user?.address ?? null;
+  return {
+    name: user?.name ?? '',
+    address: address?.street ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    country: (address?.country && toCountryCode(address.country)) || DEFAULT_COUNTRY,
+    postalCode: address?.postalCode || address?.zipCode || '',
+    phoneNumber: user?.phone ?? '',
+    cardNumber: '',
+    expiry: '',
+    cvc: '',
+  };
+}
+
+/** The wire shape of POST /api/payment/create-payment-intent (SPEC §7). */
+export function toShippingInfo(values: CheckoutFormValues): ShippingInfoInput {
+  return {
+    name: values.name.trim(),
+    phoneNumber: values.phoneNumber.trim(),
+    shippingMethod: 'standard',
+    shippingAddress: {
+      street: values.address.trim(),
+      city: values.city.trim(),
+      state: values.state.trim(),
+      country: values.country,
+      zip: values.postalCode.trim(),
+    },
+  };
+}
+
+export function toTestCard(values: Pick<CheckoutFormValues, 'cardNumber' | 'expiry' | 'cvc'>): TestCard {
+  const [, month = '0', year = '0'] = EXPIRY_PATTERN.exec(values.expiry.trim()) ?? [];
+  return {
+    number: values.cardNumber.trim(),
+    expMonth: Number(month),
+    expYear: 2000 + Number(year),
+    cvc: values.cvc.trim(),
+  };
+}

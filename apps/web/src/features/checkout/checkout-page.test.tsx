@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useParams } from 'react-router';
+import {
+  CARD_ERRORS,
+  CHECKOUT_MESSAGES as M,
+  CreatePaymentIntentAnswerSchema,
+  OrderAnswerSchema,
+  TEST_CARD,
+} from '@shopper/contract';
+import { buildUser, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
+import { renderRoutes } from '../../test/render.tsx';
+import {
+  buildCart,
+  buildOrder,
+  cartAnswer,
+  cartSummaryAnswer,
+  paymentConfigAnswer,
+  recordedRequests,
+  signedInRoutes,
+  testIntent,
+} from '../../test/shop-fixtures.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function ConfirmationProbe() {
+  const { orderId } = useParams();
+  return <p>confirmation of {orderId}</p>;
+}
+
+const cart = buildCart();
+const intentAnswer = CreatePaymentIntentAnswerSchema.parse({
+  success: true,
+  clientSecret: 'pi_123_secret_abc',
+  paymentIntentId: 'pi_123',
+  amount: 64.8,
+});
+
+type Handler = (request: { body: unknown; headers: Record<string, string> }) => Response | Promise<Response>;
+
+function renderCheckout(routes: Record<string, Handler> = {}) {
+  const user = buildUser({
+    address: {
+      street: '1 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62701',
+      postalCode: '62701',
+      country: 'US',
+    },
+  });
+  const fetchFake = stubApi({
+    ...signedInRoutes(user),
+    'GET /api/payment/config': () => jsonResponse(200, paymentConfigAnswer()),
+    'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
+    'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart)),
+    'POST /api/payment/create-payment-intent': () => jsonResponse(200, intentAnswer),
+    'POST /api/payment/confirm-order': () =>
+      jsonResponse(200, OrderAnswerSchema.parse({ success: true, order: buildOrder({ _id: 'order-9' }) })),
+    ...routes,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/checkout', element: <CheckoutPage /> },
+      { path: '/order-confirmation/:orderId', element: <ConfirmationProbe /> },
+    ],
+    ['/checkout'],
+  );
+  return { ...view, fetchFake };
+}
+
+const calls = (fetchFake: ReturnType<typeof stubApi>, path: string) =>
+  recordedRequests(fetchFake).filter((request) => request.url.pathname.includes(path));
+
+async function fillCard(number: string) {
+  await userEvent.type(await screen.findByLabelText('Card number'), number);
+  await userEvent.type(screen.getByLabelText('Expiry'), '12/30');
+  await userEvent.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('CheckoutPage', () => {
+  it('prefills the shipping form from the profile, US by default, and shows the server total', async () => {
+    renderCheckout();
+    expect((await screen.findByLabelText<HTMLInputElement>('Address')).value).toBe('1 Main Street');
+    expect(screen.getByLabelText<HTMLSelectElement>('Country').value).toBe('US');
+    expect(screen.getByRole('button', { name: 'Pay $64.80' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Test cards' })).getByText(TEST_CARD.requiresAuthentication),
+    ).toBeTruthy();
+  });
+
+  it('asks for every shipping field with the one SPEC message', async () => {
+    const { fetchFake } = renderCheckout();
+    await userEvent.clear(await screen.findByLabelText('City'));
+    await fillCard(TEST_CARD.success);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(M.shippingFieldsRequired)).toBeTruthy();
+    expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(0);
+  });
+
+  it('pays once however often Pay is clicked, then goes to the order confirmation', async () => {
+    let answerIntent: (response: Response) => void = () => undefined;
+    const { fetchFake } = renderCheckout({
+      'POST /api/payment/create-payment-intent': () => new Promise<Response>((resolve) => (answerIntent = resolve)),
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_capture')),
+    });
+    await fillCard(TEST_CARD.success);
+    const pay = screen.getByRole('button', { name: /^Pay/ });
+    await userEvent.click(pay);
+    await userEvent.dblClick(pay);
+    await waitFor(() => expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(1));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Processing...' }).disabled).toBe(true);
+
+    answerIntent(jsonResponse(200, intentAnswer));
+    expect(await screen.findByText('confirmation of order-9')).toBeTruthy();
+    expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(1);
+    expect(calls(fetchFake, '/confirm-order')).toHaveLength(1);
+    // The card went to the provider without the shop's session.
+    const providerCall = calls(fetchFake, '/test-provider/')[0]!;
+    expect(providerCall.headers['auth-token']).toBeUndefined();
+    expect(providerCall.body).toMatchObject({
+      clientSecret: 'pi_123_secret_abc',
+      card: { number: TEST_CARD.success, expMonth: 12, expYear: 2030, cvc: '123' },
+    });
+  });
+
+  it('shows the provider message for a declined card and writes no order', async () => {
+    const { fetchFake } = renderCheckout({
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () =>
+        jsonResponse(
+          200,
+          testIntent('requires_payment_method', {
+            lastPaymentError: { code: 'card_declined', message: CARD_ERRORS.card_declined },
+          }),
+        ),
+    });
+    await fillCard(TEST_CARD.declined);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(CARD_ERRORS.card_declined)).toBeTruthy();
+    expect(calls(fetchFake, '/confirm-order')).toHaveLength(0);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Pay/ }).disabled).toBe(false);
+  });
+
+  it('runs the 3-D Secure challenge in a dialog: Complete writes the order', async () => {
+    const { fetchFake } = renderCheckout({
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_action')),
+      'POST /api/test-provider/payment_intents/pi_123/authenticate': () =>
+        jsonResponse(200, testIntent('requires_capture')),
+    });
+    await fillCard(TEST_CARD.requiresAuthentication);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete authentication' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('confirmation of order-9')).toBeTruthy();
+    expect(calls(fetchFake, '/authenticate')[0]?.body).toEqual({
+      clientSecret: 'pi_123_secret_abc',
+      outcome: 'complete',
+    });
+  });
+
+  it('runs the 3-D Secure challenge in a dialog: Fail shows the message and writes no order', async () => {
+    const { fetchFake } = renderCheckout({
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_action')),
+      'POST /api/test-provider/payment_intents/pi_123/authenticate': () =>
+        jsonResponse(
+          200,
+          testIntent('requires_payment_method', {
+            lastPaymentError: { code: 'authentication_failed', message: CARD_ERRORS.authentication_failed },
+          }),
+        ),
+    });
+    await fillCard(TEST_CARD.requiresAuthentication);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Fail' }));
+    expect(await screen.findByText(CARD_ERRORS.authentication_failed)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls(fetchFake, '/confirm-order')).toHaveLength(0);
+  });
+
+  it('goes to the payment intent confirmation when the order cannot be confirmed', async () => {
+    renderCheckout({
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_capture')),
+      'POST /api/payment/confirm-order': () =>
+        jsonResponse(500, { success: false, code: 'INTERNAL', message: 'Something went wrong' }),
+    });
+    await fillCard(TEST_CARD.success);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText('confirmation of pi_123')).toBeTruthy();
+  });
+
+  it('shows the Payment System Error block when the provider fails', async () => {
+    renderCheckout({
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () =>
+        jsonResponse(503, { success: false, code: 'INTERNAL', message: 'Unavailable' }),
+    });
+    await fillCard(TEST_CARD.success);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(M.paymentSystemError)).toBeTruthy();
+  });
+});

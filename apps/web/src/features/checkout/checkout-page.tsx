@@ -1,0 +1,194 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES as M,
+  ROUTE_REFRESH_THRESHOLD_MS,
+  SHOP_UI_MESSAGES as UI,
+  formatUsd,
+  type Cart,
+  type CartSummaryAnswer,
+  type PaymentConfigAnswer,
+} from '@shopper/contract';
+import { Alert } from '../../components/alert.tsx';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { Container } from '../../components/container.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { cartQueryOptions, cartSummaryQueryOptions } from '../../lib/cart-queries.ts';
+import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
+import { messageOf } from '../../lib/form-errors.ts';
+import { usePaymentConfig } from './api/get-payment-config.ts';
+import {
+  SHIPPING_FIELDS,
+  checkoutDefaults,
+  stripeFormSchema,
+  testCardFormSchema,
+  toShippingInfo,
+  toTestCard,
+  type CheckoutFormValues,
+} from './checkout-form.ts';
+import { AuthenticationDialog } from './components/authentication-dialog.tsx';
+import { CheckoutSummary } from './components/checkout-summary.tsx';
+import { ShippingFields } from './components/shipping-fields.tsx';
+import { TestCardFields } from './components/test-card-fields.tsx';
+import { TestCardsList } from './components/test-cards-list.tsx';
+import { useAuthenticationChallenge } from './hooks/use-authentication-challenge.ts';
+import { useCheckoutPayment } from './hooks/use-checkout-payment.ts';
+import type { ConfirmCard } from './payment-outcome.ts';
+import { testProviderConfirm } from './test-provider-confirm.ts';
+import styles from './checkout.module.css';
+
+// Stripe's code loads only when the server says the provider is Stripe.
+const StripeCardSection = lazy(() =>
+  import('./components/stripe-card-section.tsx').then((m) => ({ default: m.StripeCardSection })),
+);
+
+const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }];
+
+/** /checkout (SPEC §2 Checkout), behind the login and verified-email guards. */
+export function CheckoutPage() {
+  usePageTitle(UI.checkoutTitle);
+  useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);
+  const config = usePaymentConfig();
+  const cart = useQuery(cartQueryOptions());
+  const hasItems = (cart.data?.items.length ?? 0) > 0;
+  const summary = useQuery({ ...cartSummaryQueryOptions(), enabled: hasItems });
+
+  let content;
+  if (config.isPending || cart.isPending || (hasItems && summary.isPending)) {
+    content = <Spinner label="Loading checkout…" />;
+  } else if (cart.isError) {
+    content = (
+      <EmptyState
+        role="alert"
+        title={CART_MESSAGES.errorLoadingCart}
+        message={messageOf(cart.error, CART_MESSAGES.fetchCartFailed)}
+        actions={<Button onClick={() => void cart.refetch()}>{UI.tryAgain}</Button>}
+      />
+    );
+  } else if (!hasItems) {
+    content = (
+      <EmptyState
+        title={UI.cartEmpty}
+        message={M.cartMissing}
+        actions={<ButtonLink to="/shop">{UI.continueShopping}</ButtonLink>}
+      />
+    );
+  } else if (config.isError || summary.isError || !summary.data) {
+    content = (
+      <Alert tone="error" title={M.paymentSystemError}>
+        <p>{config.isError ? UI.loadPaymentFailed : M.loadCartSummaryFailed}</p>
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => void (config.isError ? config.refetch() : summary.refetch())}
+        >
+          {UI.tryAgain}
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = <CheckoutForm config={config.data} cart={cart.data} summary={summary.data} />;
+  }
+
+  return (
+    <Container isSection>
+      <div className={styles.page}>
+        <Breadcrumb items={breadcrumb} />
+        <h1 className={styles.title}>{UI.checkoutTitle}</h1>
+        {content}
+      </div>
+    </Container>
+  );
+}
+
+interface CheckoutFormProps {
+  config: PaymentConfigAnswer;
+  cart: Cart;
+  summary: CartSummaryAnswer;
+}
+
+function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
+  const { user } = useCurrentUser();
+  const isStripe = config.provider === 'stripe' && Boolean(config.publishableKey);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<CheckoutFormValues>({
+    resolver: zodResolver(isStripe ? stripeFormSchema : testCardFormSchema),
+    defaultValues: checkoutDefaults(user),
+  });
+  const cardholderName = useWatch({ control, name: 'name' });
+  const { pay, isPaying, error } = useCheckoutPayment();
+  const challenge = useAuthenticationChallenge();
+  const [stripeConfirm, setStripeConfirm] = useState<ConfirmCard | null>(null);
+  const handleStripeConfirmer = useCallback((confirm: ConfirmCard | null) => setStripeConfirm(() => confirm), []);
+
+  const hasShippingError = SHIPPING_FIELDS.some((field) => errors[field]);
+
+  const submit = handleSubmit(async (values) => {
+    const confirmCard = isStripe ? stripeConfirm : testProviderConfirm(toTestCard(values), challenge.request);
+    if (!confirmCard) return;
+    await pay({ shippingInfo: toShippingInfo(values), hasItems: cart.items.length > 0, confirmCard });
+  });
+
+  return (
+    <form className={styles.layout} onSubmit={(event) => void submit(event)} noValidate aria-busy={isPaying}>
+      <div className={styles.main}>
+        {hasShippingError ? (
+          <Alert tone="error">
+            <p>{M.shippingFieldsRequired}</p>
+          </Alert>
+        ) : null}
+        <ShippingFields register={register} errors={errors} isDisabled={isPaying} />
+
+        <section className={styles.section} aria-labelledby="payment-title">
+          <h2 id="payment-title" className={styles.sectionTitle}>
+            {UI.paymentTitle}
+          </h2>
+          {error?.kind === 'system' ? (
+            <Alert tone="error" title={M.paymentSystemError}>
+              <p>{error.message}</p>
+              <p>{UI.paymentSystemErrorDetail}</p>
+            </Alert>
+          ) : null}
+          {isStripe && config.publishableKey ? (
+            <Suspense fallback={<Spinner label="Loading the card form…" />}>
+              <StripeCardSection
+                publishableKey={config.publishableKey}
+                cardholderName={cardholderName}
+                onConfirmerChange={handleStripeConfirmer}
+              />
+            </Suspense>
+          ) : (
+            <TestCardFields register={register} errors={errors} isDisabled={isPaying} />
+          )}
+          {error?.kind === 'inline' ? (
+            <p className={styles.paymentError} role="alert">
+              {error.message}
+            </p>
+          ) : null}
+          <Button
+            type="submit"
+            variant="accent"
+            isBlock
+            disabled={isPaying || (isStripe && !stripeConfirm)}
+            className={styles.payButton}
+          >
+            {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
+          </Button>
+          {!isStripe ? <TestCardsList /> : null}
+        </section>
+      </div>
+      <CheckoutSummary cart={cart} summary={summary} />
+      <AuthenticationDialog isOpen={challenge.isOpen} onChoose={challenge.choose} />
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { CHECKOUT_MESSAGES as M, MESSAGES, type ShippingInfoInput } from '@shopper/contract';
+import { isApiError } from '../../../lib/api-client.ts';
+import { invalidateCart } from '../../../lib/cart-queries.ts';
+import { confirmOrder, createPaymentIntent } from '../api/pay.ts';
+import { ProviderFailure, type ConfirmCard } from '../payment-outcome.ts';
+
+export type PaymentError =
+  /** Shown inline next to the card: the provider's or the shop's reason (SPEC §8 Checkout). */
+  | { kind: 'inline'; message: string }
+  /** The 'Payment System Error' block: the provider or the shop could not be reached or failed. */
+  | { kind: 'system'; message: string };
+
+/** Transport failures and 5xx are the system's fault; a 4xx carries a reason for the customer. */
+function classify(error: unknown): PaymentError {
+  if (error instanceof ProviderFailure) return { kind: 'system', message: error.message };
+  if (!isApiError(error)) return { kind: 'inline', message: M.paymentError };
+  if (error.status === 0 || error.status === 408 || error.status >= 500) {
+    const isTransport = error.message === MESSAGES.network || error.message === MESSAGES.timeout;
+    return { kind: 'system', message: isTransport ? error.message : M.paymentError };
+  }
+  if (error.message === M.cartEmpty) return { kind: 'inline', message: M.cartMissing };
+  return { kind: 'inline', message: error.message || M.paymentError };
+}
+
+export interface PayInput {
+  shippingInfo: ShippingInfoInput;
+  hasItems: boolean;
+  confirmCard: ConfirmCard;
+}
+
+/**
+ * The checkout flow of SPEC §4: open a payment intent, confirm the card with the provider, then
+ * ask the shop to confirm the order and go to its confirmation (or to the payment intent's when
+ * the order could not be confirmed). A ref guards the whole flow: one payment per click, however
+ * fast the clicks.
+ */
+export function useCheckoutPayment() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const [isPaying, setIsPaying] = useState(false);
+  const [error, setError] = useState<PaymentError | null>(null);
+
+  async function pay({ shippingInfo, hasItems, confirmCard }: PayInput): Promise<void> {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setIsPaying(true);
+    setError(null);
+    let isLeaving = false;
+    try {
+      if (!hasItems) {
+        setError({ kind: 'inline', message: M.cartMissing });
+        return;
+      }
+      const intent = await createPaymentIntent(shippingInfo);
+      const outcome = await confirmCard(intent);
+      if (outcome.status === 'card-error') {
+        setError({ kind: 'inline', message: outcome.message });
+        return;
+      }
+      isLeaving = true;
+      let target: string;
+      try {
+        target = (await confirmOrder(intent.paymentIntentId, outcome.paymentMethodId))._id;
+      } catch {
+        // SPEC §4: the payment went through; the confirmation page finds the order by its payment.
+        target = intent.paymentIntentId;
+      }
+      await navigate(`/order-confirmation/${encodeURIComponent(target)}`, { replace: true });
+      void invalidateCart(queryClient);
+    } catch (failure) {
+      isLeaving = false;
+      setError(classify(failure));
+    } finally {
+      if (!isLeaving) {
+        inFlight.current = false;
+        setIsPaying(false);
+      }
+    }
+  }
+
+  return { pay, isPaying, error, clearError: () => setError(null) };
+}

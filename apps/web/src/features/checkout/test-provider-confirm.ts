@@ -1,0 +1,24 @@
+import { CHECKOUT_MESSAGES as M, type TestCard, type TestIntentAnswer } from '@shopper/contract';
+import { authenticateTestIntent, confirmTestIntent } from './api/test-provider.ts';
+import type { ChallengeOutcome } from './hooks/use-authentication-challenge.ts';
+import type { ConfirmCard, ProviderOutcome } from './payment-outcome.ts';
+
+function outcomeOf(intent: TestIntentAnswer): ProviderOutcome {
+  if (intent.status === 'requires_capture' || intent.status === 'succeeded') {
+    return { status: 'authorized', ...(intent.paymentMethod ? { paymentMethodId: intent.paymentMethod.id } : {}) };
+  }
+  if (intent.status === 'canceled') return { status: 'card-error', message: M.paymentCanceled };
+  return { status: 'card-error', message: intent.lastPaymentError?.message ?? M.paymentNotCompleted };
+}
+
+/** Confirms the card with the test-mode provider; a challenge waits for the customer's answer. */
+export function testProviderConfirm(card: TestCard, challenge: () => Promise<ChallengeOutcome>): ConfirmCard {
+  return async ({ paymentIntentId, clientSecret }) => {
+    let intent = await confirmTestIntent(paymentIntentId, { clientSecret, card });
+    if (intent.status === 'requires_action') {
+      const outcome = await challenge();
+      intent = await authenticateTestIntent(paymentIntentId, { clientSecret, outcome });
+    }
+    return outcomeOf(intent);
+  };
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrdersPageAnswer, OrdersQuery } from '@shopper/contract';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export const ordersQueryKeys = {
+  all: ['orders'] as const,
+  list: (query: OrdersQuery) => ['orders', 'list', query] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+/** GET /api/payment/my-orders?status&from&to&sort&page&limit (SPEC §7). */
+export function getOrders(query: OrdersQuery, signal?: AbortSignal): Promise<OrdersPageAnswer> {
+  return apiClient.get('/payment/my-orders', (s) => s.OrdersPageAnswerSchema, {
+    signal,
+    query: {
+      status: query.status,
+      from: query.from,
+      to: query.to,
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+    },
+  });
+}
+
+export function ordersQueryOptions(query: OrdersQuery) {
+  return queryOptions({
+    queryKey: ordersQueryKeys.list(query),
+    queryFn: ({ signal }) => getOrders(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrders(query: OrdersQuery) {
+  return useQuery(ordersQueryOptions(query));
+}

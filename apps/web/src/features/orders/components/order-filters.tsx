@@ -1,0 +1,89 @@
+import {
+  ORDER_PAGE_SIZES,
+  ORDER_SORTS,
+  ORDER_STATUS_FILTERS,
+  type OrderSort,
+  type OrderStatusFilter,
+  type OrdersQuery,
+} from '@shopper/contract';
+import { SelectField, TextField } from '../../../components/form-field.tsx';
+import type { OrderHistoryChange } from '../hooks/use-order-history-params.ts';
+import styles from '../orders.module.css';
+
+const STATUS_LABELS: Record<OrderStatusFilter, string> = {
+  all: 'All orders',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const SORT_LABELS: Record<OrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  'price-high': 'Total: high to low',
+  'price-low': 'Total: low to high',
+  'alpha-asc': 'Order number: A to Z',
+  'alpha-desc': 'Order number: Z to A',
+};
+
+/** Status, date range, sort and page size of the order history (SPEC §2, §4). */
+export function OrderFilters({
+  query,
+  onChange,
+}: {
+  query: OrdersQuery;
+  onChange: (change: OrderHistoryChange) => void;
+}) {
+  return (
+    <div className={styles.filters} role="group" aria-label="Filter and sort orders">
+      <SelectField
+        label="Status"
+        value={query.status}
+        onChange={(event) => onChange({ status: event.currentTarget.value as OrderStatusFilter })}
+      >
+        {ORDER_STATUS_FILTERS.map((status) => (
+          <option key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="From"
+        type="date"
+        value={query.from ?? ''}
+        max={query.to}
+        onChange={(event) => onChange({ from: event.currentTarget.value || null })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={query.to ?? ''}
+        min={query.from}
+        onChange={(event) => onChange({ to: event.currentTarget.value || null })}
+      />
+      <SelectField
+        label="Sort by"
+        value={query.sort}
+        onChange={(event) => onChange({ sort: event.currentTarget.value as OrderSort })}
+      >
+        {ORDER_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Per page"
+        value={String(query.limit)}
+        onChange={(event) => onChange({ limit: Number(event.currentTarget.value) })}
+      >
+        {ORDER_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { OrderStatus } from '@shopper/contract';
+import styles from '../orders.module.css';
+
+export const TRACKER_STEPS = ['Processing', 'Shipped', 'Delivered'] as const satisfies readonly OrderStatus[];
+
+/**
+ * SPEC §4 Order status: Processing is highlighted for Processing, Shipped and Delivered; Shipped
+ * for Shipped and Delivered; Delivered for Delivered. A cancelled order highlights none.
+ */
+export function isStepReached(step: (typeof TRACKER_STEPS)[number], status: OrderStatus): boolean {
+  const reached = TRACKER_STEPS.indexOf(status as (typeof TRACKER_STEPS)[number]);
+  return reached >= 0 && TRACKER_STEPS.indexOf(step) <= reached;
+}
+
+/** The status as a badge (Cancelled appears only this way, SPEC §4). */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={styles.badge} data-status={status.toLowerCase()}>
+      {status}
+    </span>
+  );
+}
+
+/** Processing → Shipped → Delivered, with the steps the order has reached highlighted. */
+export function StatusTracker({ status }: { status: OrderStatus }) {
+  return (
+    <ol className={styles.tracker} aria-label="Order progress">
+      {TRACKER_STEPS.map((step, index) => {
+        const isReached = isStepReached(step, status);
+        return (
+          <li
+            key={step}
+            className={styles.trackerStep}
+            data-reached={isReached}
+            aria-current={step === status ? 'step' : undefined}
+          >
+            <span className={styles.trackerDot} aria-hidden="true">
+              {isReached ? '✓' : index + 1}
+            </span>
+            <span>{step}</span>
+            <span className="visually-hidden">{isReached ? ' (reached)' : ' (not yet)'}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

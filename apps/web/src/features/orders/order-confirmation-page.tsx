@@ -1,0 +1,194 @@
+import { useParams } from 'react-router';
+import {
+  CHECKOUT_MESSAGES as M,
+  ROUTE_REFRESH_THRESHOLD_MS,
+  SHOP_UI_MESSAGES as UI,
+  countryName,
+  formatUsd,
+  type Order,
+} from '@shopper/contract';
+import { Breadcrumb } from '../../components/breadcrumb.tsx';
+import { Button, ButtonLink } from '../../components/button.tsx';
+import { Container } from '../../components/container.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ProductImage } from '../../components/product-image.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
+import { useOrder } from './api/get-order.ts';
+import { StatusBadge, StatusTracker } from './components/order-status.tsx';
+import { formatOrderDate } from './order-format.ts';
+import styles from './orders.module.css';
+
+const breadcrumb = [
+  { label: 'Home', to: '/' },
+  { label: UI.orderHistoryTitle, to: '/account/orders' },
+  { label: UI.orderDetailsTitle },
+];
+
+const actions = (
+  <>
+    <ButtonLink to="/account/orders">{UI.viewAllOrders}</ButtonLink>
+    <ButtonLink to="/shop" variant="secondary">
+      {UI.continueShopping}
+    </ButtonLink>
+  </>
+);
+
+/** /order-confirmation/:orderId — an order id, or a payment intent id (pi_…) (SPEC §2 Order confirmation). */
+export function OrderConfirmationPage() {
+  usePageTitle(UI.orderDetailsTitle);
+  useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+
+  let content;
+  if (order.isPending) content = <Spinner label="Loading your order…" />;
+  else if (order.isError) {
+    const isNotFound = isApiError(order.error) && order.error.status === 404;
+    content = (
+      <EmptyState
+        role="alert"
+        title={isNotFound ? UI.orderNotFoundTitle : M.fetchOrderFailed}
+        message={isNotFound ? M.orderNotFound : M.fetchOrderFailed}
+        actions={
+          isNotFound ? (
+            actions
+          ) : (
+            <>
+              <Button onClick={() => void order.refetch()}>{UI.tryAgain}</Button>
+              <ButtonLink to="/account/orders" variant="secondary">
+                {UI.viewAllOrders}
+              </ButtonLink>
+            </>
+          )
+        }
+      />
+    );
+  } else content = <OrderDetails order={order.data} />;
+
+  return (
+    <Container isSection>
+      <div className={styles.confirmation}>
+        <Breadcrumb items={breadcrumb} />
+        {content}
+      </div>
+    </Container>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const { shippingInfo: ship, paymentInfo: payment } = order;
+  return (
+    <>
+      <header className={styles.thanks}>
+        <span className={styles.thanksMark} aria-hidden="true">
+          ✓
+        </span>
+        <h1 className={styles.thanksTitle}>{UI.thankYou}</h1>
+        <p>
+          Order number <strong>#{order.orderNumber}</strong>
+        </p>
+        <p className={styles.muted}>
+          Placed on <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </p>
+        <StatusBadge status={order.orderStatus} />
+      </header>
+
+      {order.orderStatus !== 'Cancelled' ? <StatusTracker status={order.orderStatus} /> : null}
+
+      <div className={styles.detailGrid}>
+        <section className={styles.panel} aria-labelledby="order-summary-title">
+          <h2 id="order-summary-title" className={styles.panelTitle}>
+            {UI.orderSummary}
+          </h2>
+          <dl className={styles.amounts}>
+            <div>
+              <dt>Items</dt>
+              <dd>{formatUsd(order.itemsPrice)}</dd>
+            </div>
+            {order.discount > 0 ? (
+              <div>
+                <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
+                <dd>−{formatUsd(order.discount)}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Shipping</dt>
+              <dd>{order.shippingAmount > 0 ? formatUsd(order.shippingAmount) : UI.shippingFree}</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{formatUsd(order.taxAmount)}</dd>
+            </div>
+            <div className={styles.totalRow}>
+              <dt>Total</dt>
+              <dd>{formatUsd(order.totalAmount)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className={styles.panel} aria-labelledby="order-shipping-title">
+          <h2 id="order-shipping-title" className={styles.panelTitle}>
+            Shipping Information
+          </h2>
+          <address className={styles.address}>
+            {ship.name}
+            <br />
+            {ship.address}
+            <br />
+            {[ship.city, ship.state, ship.postalCode].filter(Boolean).join(', ')}
+            <br />
+            {countryName(ship.country) ?? ship.country}
+            <br />
+            {ship.phoneNumber}
+          </address>
+        </section>
+
+        <section className={styles.panel} aria-labelledby="order-payment-title">
+          <h2 id="order-payment-title" className={styles.panelTitle}>
+            Payment Information
+          </h2>
+          <dl className={styles.amounts}>
+            <div>
+              <dt>Method</dt>
+              <dd>
+                {payment.brand ? `${payment.brand.toUpperCase()} ` : 'Card '}
+                {payment.last4 ? `•••• ${payment.last4}` : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd className={styles.capitalise}>{payment.status}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <section className={styles.panel} aria-labelledby="order-items-title">
+        <h2 id="order-items-title" className={styles.panelTitle}>
+          Items
+        </h2>
+        <ul className={styles.items}>
+          {order.items.map((item) => (
+            <li key={item._id}>
+              <span className={styles.thumb}>
+                <ProductImage src={item.image} alt="" />
+              </span>
+              <span className={styles.itemName}>
+                {item.name}
+                <small>
+                  Size {item.size} · Qty {item.quantity}
+                </small>
+              </span>
+              <span>{formatUsd(item.price)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className={styles.confirmationActions}>{actions}</div>
+    </>
+  );
+}

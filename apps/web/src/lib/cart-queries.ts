@@ -1,0 +1,56 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Cart, CartSummaryAnswer } from '@shopper/contract';
+import { apiClient } from './api-client.ts';
+
+/**
+ * The signed-in user's server cart. It lives in lib/ because the header badge, the product page,
+ * the cart page and the checkout all read or change it, and features never import each other.
+ * Every key starts with 'cart', so invalidating ['cart'] refreshes them all.
+ */
+export const cartQueryKeys = {
+  all: ['cart'] as const,
+  /** The header badge (app/layout/cart-link.tsx): GET /api/cart's totalItems. */
+  count: ['cart', 'count'] as const,
+  detail: ['cart', 'detail'] as const,
+  summary: ['cart', 'summary'] as const,
+};
+
+export function getCart(signal?: AbortSignal): Promise<Cart> {
+  return apiClient.get('/cart', (s) => s.CartAnswerSchema, { signal }).then((answer) => answer.cart);
+}
+
+export function cartQueryOptions() {
+  return queryOptions({
+    queryKey: cartQueryKeys.detail,
+    queryFn: ({ signal }) => getCart(signal),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/payment/cart-summary: subtotal, discount, tax, shipping and total, priced by the server. */
+export function getCartSummary(signal?: AbortSignal): Promise<CartSummaryAnswer> {
+  return apiClient.get('/payment/cart-summary', (s) => s.CartSummaryAnswerSchema, { signal });
+}
+
+export function cartSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: cartQueryKeys.summary,
+    queryFn: ({ signal }) => getCartSummary(signal),
+    staleTime: 0,
+  });
+}
+
+/**
+ * Stores a cart the server answered: the page's copy, the header badge's count, and a summary
+ * that must be priced again.
+ */
+export function storeServerCart(queryClient: QueryClient, cart: Cart): void {
+  queryClient.setQueryData(cartQueryKeys.detail, cart);
+  queryClient.setQueryData(cartQueryKeys.count, cart.totalItems);
+  void queryClient.invalidateQueries({ queryKey: cartQueryKeys.summary });
+}
+
+/** After an order or a logout-like change: every cart query reads the server again. */
+export function invalidateCart(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { CART_MESSAGES, MESSAGES, SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract';
+import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
+import { addToCart, cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';
+
+test.describe('cart page', () => {
+  test('a guest is asked to log in, not redirected', async ({ page }) => {
+    await page.goto('/cart');
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: UI.cartTitle })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText(MESSAGES.loginToAddToCart)).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    await expect(main.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+  });
+
+  test('empty cart, add from the product page, then change quantities on the cart page', async ({ page, request }) => {
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    const size = roomySize(product!);
+    const line = `${product!.name} (${size})`;
+
+    await openSignedIn(page, account, '/cart');
+    const main = page.getByRole('main');
+    await expect(main.getByText(UI.cartEmpty)).toBeVisible();
+    await expect(main.getByRole('link', { name: UI.continueShopping })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: UI.viewOffers })).toHaveAttribute('href', '/shop');
+
+    await page.goto(`/products/${product!.slug}`);
+    await page.getByRole('radio', { name: size, exact: true }).check();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+
+    await cartLink(page).click();
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByRole('link', { name: product!.name, exact: true })).toBeVisible();
+    const quantity = page.getByRole('spinbutton', { name: `Quantity of ${line}` });
+    await expect(quantity).toHaveValue('1');
+
+    await page.getByRole('button', { name: `Increase quantity of ${line}` }).click();
+    await expect(quantity).toHaveValue('2');
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+
+    await quantity.fill('4');
+    await quantity.blur();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
+    await expect(page.getByRole('complementary')).toContainText('Subtotal (4 items)');
+
+    await page.getByRole('button', { name: `Decrease quantity of ${line}` }).click();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+
+    // The server kept every change: a reload shows the same cart.
+    await page.reload();
+    await expect(quantity).toHaveValue('3');
+
+    await quantity.fill('1');
+    await quantity.blur();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+    // Minus at quantity 1 removes the whole line.
+    await page.getByRole('button', { name: `Remove ${line}`, exact: true }).click();
+    await expect(main.getByText(UI.cartEmpty)).toBeVisible();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 items');
+  });
+
+  test('a promo code applies, a wrong one says why, and it can be removed', async ({ page, request }) => {
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    const cart = await addToCart(request, account, product!, 2);
+
+    await openSignedIn(page, account, '/cart');
+    const summary = page.getByRole('complementary');
+    await expect(summary.getByText(formatUsd(cart.subtotal)).first()).toBeVisible();
+
+    await summary.getByLabel('Promo code').fill('NOT-A-CODE');
+    await summary.getByRole('button', { name: 'Apply' }).click();
+    await expect(summary.getByRole('alert')).toHaveText(CART_MESSAGES.couponInvalid);
+
+    await summary.getByLabel('Promo code').fill('welcome10');
+    await summary.getByRole('button', { name: 'Apply' }).click();
+    const discount = Math.round(cart.subtotal * 10) / 100;
+    await expect(summary.getByText('Discount (WELCOME10)')).toBeVisible();
+    await expect(summary.getByText(`−${formatUsd(discount)}`).first()).toBeVisible();
+
+    await summary.getByRole('button', { name: 'Remove promo code WELCOME10' }).click();
+    await expect(summary.getByText('Discount (WELCOME10)')).toBeHidden();
+    await expect(summary.getByLabel('Promo code')).toBeVisible();
+  });
+});
