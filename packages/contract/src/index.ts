@@ -14,3 +14,4 @@ export * from './cart-messages.ts';
 export * from './schemas/checkout.ts';
 export * from './checkout-messages.ts';
 export * from './shop-ui-messages.ts';
+export * from './schemas/review.ts';
