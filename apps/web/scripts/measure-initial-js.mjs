@@ -30,3 +30,10 @@ for (const file of [...seen].sort()) {
   console.log(`${(size / 1024).toFixed(2).padStart(8)} KB  ${file}`);
 }
 console.log(`${(total / 1024).toFixed(2).padStart(8)} KB  total (gzip -9)`);
+
+// The home page's budget (docs/decisions/004): fail the benchmark run when it is exceeded.
+const BUDGET_KB = 130;
+if (total / 1024 > BUDGET_KB) {
+  console.error(`Over the ${BUDGET_KB} KB budget for the home page's first JavaScript.`);
+  process.exitCode = 1;
+}
