@@ -66,6 +66,13 @@ export function Header() {
           {SITE_NAME}
         </Link>
 
+        {/* On phones the cart stays one tap away, beside the menu toggle rather than inside the menu. */}
+        {user ? (
+          <span className={styles.mobileCart}>
+            <CartLink />
+          </span>
+        ) : null}
+
         {/* A native button: Enter and Space already fire its click (SPEC §2: click or Enter). */}
         <button
           type="button"
