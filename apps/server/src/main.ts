@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedCouponsIfEmpty } from './db/seed/demo-coupons.ts';
 import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
+import { seedReviewsIfEmpty } from './db/seed/seed-reviews.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const seeded = await seedCatalogIfEmpty(database.db, DEMO_PRODUCTS);
+  const seededReviews = await seedReviewsIfEmpty(database.db, DEMO_PRODUCTS);
   await seedCouponsIfEmpty(database.db);
 
   let paymentSweep: Reconciler | undefined;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     },
   });
   if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalog');
+  if (seededReviews > 0) app.log.info({ reviews: seededReviews }, 'seeded the demo reviews');
   const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

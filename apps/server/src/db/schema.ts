@@ -408,3 +408,35 @@ export const testProviderIntents = pgTable('test_provider_intents', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Customer reviews, one per customer per product. The author's name is copied at write time (the
+ * reviews module never reads the users table); seeded demo reviews have no account (userId null).
+ * The product's `rating` and `reviewCount` are recomputed from these rows in the same transaction
+ * as every change (docs/decisions/009-reviews.md).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    authorName: text().notNull(),
+    rating: integer().notNull(),
+    content: text().notNull(),
+    verifiedPurchase: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt),
+    index('reviews_product_rating_idx').on(t.productId, t.rating),
+    index('reviews_user_idx').on(t.userId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export type ReviewRow = typeof reviews.$inferSelect;

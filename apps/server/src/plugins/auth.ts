@@ -113,6 +113,23 @@ export function requireAuth({
   };
 }
 
+/**
+ * For public routes that answer a signed-in user a little differently (their own review marked):
+ * a valid token sets `request.auth`; a missing, expired or forged one leaves it null and never
+ * fails the request.
+ */
+export function optionalAuth(required: AuthHook): AuthHook {
+  return async (request) => {
+    if (!accessTokenOf(request)) return;
+    try {
+      await required(request);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'UNAUTHENTICATED')) throw error;
+      request.auth = null;
+    }
+  };
+}
+
 /** After `requireAuth`: checkout and other guarded actions need a verified email (SPEC §6). */
 export const requireVerifiedEmail: AuthHook = async (request) => {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.authenticationRequired);

@@ -23,6 +23,8 @@ export const REVIEW_MESSAGES = {
   reviewSaved: 'Thank you! Your review has been posted.',
   reviewUpdated: 'Your review has been updated.',
   loginToReview: 'Please login to write a review',
+  reviewDeleted: 'Your review has been deleted.',
+  noReviewToDelete: 'You have not reviewed this product.',
 } as const;
 
 export const ReviewSchema = z.object({
@@ -90,3 +92,14 @@ export const ReviewAnswerSchema = z.object({
   /** The product's rating and review count after the change. */
   product: z.object({ rating: z.number(), reviewCount: z.number().int() }),
 });
+export type ReviewAnswer = z.infer<typeof ReviewAnswerSchema>;
+
+/** DELETE /api/reviews/products/{productId}/mine: idempotent, `wasDeleted` false when there was none. */
+export const ReviewDeleteAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  wasDeleted: z.boolean(),
+  /** The product's rating and review count after the change. */
+  product: z.object({ rating: z.number(), reviewCount: z.number().int() }),
+});
+export type ReviewDeleteAnswer = z.infer<typeof ReviewDeleteAnswerSchema>;

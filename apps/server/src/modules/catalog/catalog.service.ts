@@ -270,6 +270,32 @@ export function createCatalogService({ db }: { db: Database }) {
     reserveStock,
     restock,
 
+    /** Whether an id names a product; a malformed id names none. */
+    async exists(id: string): Promise<boolean> {
+      if (!UUID.test(id)) return false;
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Locks the product row inside the caller's transaction before its rating summary is
+     * recomputed, so concurrent review writes queue and the last one counts every review. `no key
+     * update` leaves foreign-key checks (cart lines, order items, reviews) unblocked.
+     */
+    async lockForRatingChange(tx: Database, id: string): Promise<boolean> {
+      if (!UUID.test(id)) return false;
+      const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('no key update');
+      return row !== undefined;
+    },
+
+    /** Writes a rating summary the reviews module computed; callers clear the read cache after commit. */
+    async setRatingSummary(tx: Database, id: string, summary: { rating: number; reviewCount: number }): Promise<void> {
+      await tx
+        .update(products)
+        .set({ rating: summary.rating, reviewCount: summary.reviewCount })
+        .where(eq(products.id, id));
+    },
+
     async getById(id: string): Promise<Product> {
       const row = await findRow(id);
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.productIdNotFound(id));

@@ -153,6 +153,27 @@ export function createOrdersService({
         .where(eq(orders.paymentIntentId, paymentIntentId));
     },
 
+    /**
+     * Whether the customer has an order with this product that was not cancelled: the reviews'
+     * 'verified purchase' mark. A paid order starts as Processing, so no payment check is needed.
+     */
+    async hasPurchased(userId: string, productId: string, executor: Database = db): Promise<boolean> {
+      if (!UUID.test(productId)) return false;
+      const [row] = await executor
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orderItems.productId, productId),
+            inArray(orders.status, ['Processing', 'Shipped', 'Delivered']),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     async getForUser(userId: string, orderId: string): Promise<Order> {
       if (!UUID.test(orderId)) throw notFound();
       const order = await one(db, and(eq(orders.id, orderId), eq(orders.userId, userId)));
