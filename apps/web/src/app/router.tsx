@@ -42,15 +42,15 @@ const pages: RouteObject[] = [
   {
     path: 'product/:productId',
     lazy: lazyPage(
-      () => import('../features/product/product-page.tsx'),
-      (m) => m.ProductByIdPage,
+      () => import('./routes/product-route.tsx'),
+      (m) => m.ProductByIdRoute,
     ),
   },
   {
     path: 'products/:productSlug',
     lazy: lazyPage(
-      () => import('../features/product/product-page.tsx'),
-      (m) => m.ProductBySlugPage,
+      () => import('./routes/product-route.tsx'),
+      (m) => m.ProductBySlugRoute,
     ),
   },
   {

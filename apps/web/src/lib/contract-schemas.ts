@@ -19,6 +19,8 @@ export {
   ProductFacetsSchema,
   ProductListSchema,
   ProductSchema,
+  ReviewAnswerSchema,
+  ReviewListAnswerSchema,
   TestIntentAnswerSchema,
   ToggleAdminAnswerSchema,
   TokenAnswerSchema,

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useProductById, useProductBySlug } from './api/get-product.ts';
-import { ProductDetail } from './components/product-detail.tsx';
+import { ProductDetail, type RenderReviews } from './components/product-detail.tsx';
 import { ProductLoadError, ProductNotFound } from './components/product-states.tsx';
 
 function isNotFound(error: unknown): boolean {
@@ -27,7 +27,7 @@ export function MissingProductPage() {
 }
 
 /** /product/:productId: loads by id, then moves to the slug URL (replace) when there is one. */
-export function ProductByIdPage() {
+export function ProductByIdPage({ renderReviews }: { renderReviews: RenderReviews }) {
   const { productId = '' } = useParams();
   const query = useProductById(productId);
 
@@ -47,13 +47,13 @@ export function ProductByIdPage() {
   if (query.data.slug) return <Navigate to={`/products/${encodeURIComponent(query.data.slug)}`} replace />;
   return (
     <Container>
-      <ProductDetail product={query.data} />
+      <ProductDetail product={query.data} renderReviews={renderReviews} />
     </Container>
   );
 }
 
 /** /products/:productSlug */
-export function ProductBySlugPage() {
+export function ProductBySlugPage({ renderReviews }: { renderReviews: RenderReviews }) {
   const { productSlug = '' } = useParams();
   const query = useProductBySlug(productSlug);
 
@@ -72,7 +72,7 @@ export function ProductBySlugPage() {
   }
   return (
     <Container>
-      <ProductDetail product={query.data} />
+      <ProductDetail product={query.data} renderReviews={renderReviews} />
     </Container>
   );
 }

@@ -69,3 +69,11 @@ export function useProductBySlug(slug: string) {
 export function useProductById(id: string) {
   return useQuery(productByIdQueryOptions(id));
 }
+
+/** A review changed the product's rating and count: every cached copy of a product is refetched. */
+export function refreshProductQueries(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['product'] }),
+    queryClient.invalidateQueries({ queryKey: ['products'] }),
+  ]).then(() => undefined);
+}

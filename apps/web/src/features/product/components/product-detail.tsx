@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { discountPercent, type Product } from '@shopper/contract';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
@@ -11,7 +12,10 @@ import { ProductTabs } from './product-tabs.tsx';
 import { PurchasePanel } from './purchase-panel.tsx';
 import styles from './product-page.module.css';
 
-export function ProductDetail({ product }: { product: Product }) {
+/** What the route puts in the Reviews tab for a product. */
+export type RenderReviews = (product: Product) => ReactNode;
+
+export function ProductDetail({ product, renderReviews }: { product: Product; renderReviews: RenderReviews }) {
   usePageTitle(product.name);
   const percent = discountPercent(product.old_price, product.new_price);
   const images = product.images.length > 0 ? product.images : [product.mainImage || product.image];
@@ -55,7 +59,7 @@ export function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
 
-      <ProductTabs product={product} />
+      <ProductTabs product={product} reviews={renderReviews(product)} />
 
       {relatedProducts.length > 0 ? (
         <section className={styles.related} aria-labelledby="related-heading">

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
-import { MESSAGES, type Product } from '@shopper/contract';
-import { StarRating } from '../../../components/star-rating.tsx';
+import type { Product } from '@shopper/contract';
 import styles from './product-page.module.css';
 
-/** Description and Reviews tabs; the review list itself arrives with the reviews issue. */
-export function ProductTabs({ product }: { product: Product }) {
+/** Description and Reviews tabs; the route supplies the Reviews panel (features never import each other). */
+export function ProductTabs({ product, reviews }: { product: Product; reviews: ReactNode }) {
   const description = product.longDescription || product.description || product.shortDescription;
   return (
     <Tabs.Root className={styles.tabs} defaultValue="description">
@@ -27,19 +27,7 @@ export function ProductTabs({ product }: { product: Product }) {
         ) : null}
       </Tabs.Content>
       <Tabs.Content className={styles.tabPanel} value="reviews">
-        {product.reviewCount === 0 ? (
-          <p className={styles.muted}>{MESSAGES.noReviewsYet}</p>
-        ) : (
-          <div className={styles.ratingSummary}>
-            <span className={styles.ratingValue}>{product.rating.toFixed(1)}</span>
-            <div>
-              <StarRating rating={product.rating} size="large" />
-              <p className={styles.muted}>
-                Based on {product.reviewCount} {product.reviewCount === 1 ? 'review' : 'reviews'}
-              </p>
-            </div>
-          </div>
-        )}
+        {reviews}
       </Tabs.Content>
     </Tabs.Root>
   );
