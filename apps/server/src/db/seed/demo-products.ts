@@ -1,22 +1,9 @@
-import { ADULT_SIZES, KIDS_SIZES, type Category } from '@shopper/contract';
+import { ADULT_SIZES, KIDS_SIZES } from '@shopper/contract';
 import { IMAGE_VIEWS, imageName, type Garment } from '../../modules/images/garment-art.ts';
+import type { CatalogProductInput } from './seed-catalog.ts';
 
-export type SeedProduct = {
-  slug: string;
-  name: string;
-  brand: string;
-  category: Category;
-  shortDescription: string;
-  longDescription: string;
-  images: string[];
-  priceCents: number;
-  salePriceCents: number | null;
-  tags: string[];
-  types: string[];
-  rating: number;
-  publishedAt: string;
-  sizes: { size: string; stock: number }[];
-};
+/** The demo catalog is written through the same input type the tests use. */
+export type SeedProduct = CatalogProductInput;
 
 type Size = (typeof ADULT_SIZES)[number] | (typeof KIDS_SIZES)[number];
 
