@@ -1,6 +1,7 @@
 // `npm run bench`: requests/s of the real product listing (page of 12 from the database) against a
 // bare Fastify route answering the same bytes, on this machine. Target: ratio ≥ 0.40.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,8 @@ try {
       PORT: String(shopPort),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Production refuses to start without a signing secret; the bench makes a throwaway one.
+      JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       HOST: '127.0.0.1',
     },

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProducts } from './db/seed/seed-catalog.ts';
+import { buildProduct } from './test/product-factory.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 let t: TestApp;
@@ -57,6 +59,20 @@ describe('operations endpoints', () => {
     const ui = await t.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('compresses catalog answers for clients that accept gzip', async () => {
+    await insertProducts(
+      t.database.db,
+      Array.from({ length: 12 }, () => buildProduct()),
+    );
+    const response = await t.app.inject({
+      url: '/api/products/all-products?limit=48',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   });
 
   it('tags every answer with a request id, honouring one sent by a proxy', async () => {

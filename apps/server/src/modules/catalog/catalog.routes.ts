@@ -32,11 +32,11 @@ function requireCategory(value: string): Category {
 }
 
 /**
- * Sends JSON text the cache already checked against the route's schema; Fastify passes a string
- * with a JSON content type through untouched, so the typed reply is bypassed on purpose here.
+ * Sends JSON bytes the cache already checked against the route's schema; Fastify writes a Buffer
+ * untouched, so the typed reply (and its serializer) is bypassed on purpose here.
  */
-function sendJsonText(reply: FastifyReply, text: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(text);
+function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }
 
 export function catalogRoutes({
@@ -62,7 +62,7 @@ export function catalogRoutes({
           success: true as const,
           ...(await catalog.list(request.query)),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -83,7 +83,7 @@ export function catalogRoutes({
           success: true as const,
           ...(await catalog.list(query)),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -103,7 +103,7 @@ export function catalogRoutes({
           success: true as const,
           ...(await catalog.facets(category)),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -121,7 +121,7 @@ export function catalogRoutes({
           success: true as const,
           products: await catalog.featuredWomen(),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -135,7 +135,7 @@ export function catalogRoutes({
           success: true as const,
           products: await catalog.newCollection(),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -156,7 +156,7 @@ export function catalogRoutes({
           success: true as const,
           products: await catalog.related(category, excludeId),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -176,7 +176,7 @@ export function catalogRoutes({
           success: true as const,
           product: await catalog.getBySlug(slug),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
 
@@ -196,7 +196,7 @@ export function catalogRoutes({
           success: true as const,
           product: await catalog.getById(id),
         }));
-        return sendJsonText(reply, text);
+        return sendJsonBytes(reply, text);
       },
     );
   };
