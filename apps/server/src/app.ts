@@ -104,7 +104,7 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SHOPPER API', version: '1.0.0', description: 'Catalog, accounts, cart, checkout and orders.' },
+      info: { title: 'SHOPPER API', version: '1.0.0', description: 'Catalog, reviews, accounts, cart, checkout and orders.' },
     },
     transform: jsonSchemaTransform,
   });
