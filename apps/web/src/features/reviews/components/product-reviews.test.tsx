@@ -171,9 +171,11 @@ describe('See All Reviews modal', () => {
     await waitFor(() => expect(shownReviewNames(dialog)).toHaveLength(9));
     expect(new Set(shownReviewNames(dialog)).size).toBe(9);
 
-    await new Promise((resolve) => setTimeout(resolve, 160));
-    FakeIntersectionObserver.intersectAll();
-    await within(dialog).findByText(REVIEW_MESSAGES.seenAll);
+    // The sentinel is throttled (150 ms): keep scrolling it into view until the next page arrives.
+    await waitFor(() => {
+      FakeIntersectionObserver.intersectAll();
+      expect(within(dialog).getByText(REVIEW_MESSAGES.seenAll)).toBeTruthy();
+    });
     expect(shownReviewNames(dialog)).toHaveLength(11);
     expect(within(dialog).queryByRole('button', { name: 'Load more reviews' })).toBeNull();
     const pages = listCalls(fetch).map((url) => queryOf(url).page);
@@ -195,6 +197,7 @@ describe('See All Reviews modal', () => {
     expect(within(dialog).queryByText(REVIEW_MESSAGES.seenAll)).toBeNull();
     const calls = listCalls(fetch).length;
     FakeIntersectionObserver.intersectAll();
+    // Nothing should happen, so there is no event to await: wait out the 150 ms throttle once.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(listCalls(fetch)).toHaveLength(calls);
   });
