@@ -11,6 +11,7 @@ import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { MoneyBreakdown } from '../../components/money-breakdown.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -103,30 +104,15 @@ function OrderDetails({ order }: { order: Order }) {
           <h2 id="order-summary-title" className={styles.panelTitle}>
             {UI.orderSummary}
           </h2>
-          <dl className={styles.amounts}>
-            <div>
-              <dt>Items</dt>
-              <dd>{formatUsd(order.itemsPrice)}</dd>
-            </div>
-            {order.discount > 0 ? (
-              <div>
-                <dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt>
-                <dd>−{formatUsd(order.discount)}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Shipping</dt>
-              <dd>{order.shippingAmount > 0 ? formatUsd(order.shippingAmount) : UI.shippingFree}</dd>
-            </div>
-            <div>
-              <dt>Tax</dt>
-              <dd>{formatUsd(order.taxAmount)}</dd>
-            </div>
-            <div className={styles.totalRow}>
-              <dt>Total</dt>
-              <dd>{formatUsd(order.totalAmount)}</dd>
-            </div>
-          </dl>
+          <MoneyBreakdown
+            subtotalLabel="Items"
+            subtotal={order.itemsPrice}
+            discount={order.discount}
+            couponCode={order.couponCode}
+            shipping={order.shippingAmount}
+            tax={order.taxAmount}
+            total={order.totalAmount}
+          />
         </section>
 
         <section className={styles.panel} aria-labelledby="order-shipping-title">

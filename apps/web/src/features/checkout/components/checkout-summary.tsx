@@ -1,4 +1,5 @@
 import { SHOP_UI_MESSAGES as UI, formatUsd, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { MoneyBreakdown } from '../../../components/money-breakdown.tsx';
 import { ProductImage } from '../../../components/product-image.tsx';
 import styles from '../checkout.module.css';
 
@@ -25,30 +26,14 @@ export function CheckoutSummary({ cart, summary }: { cart: Cart; summary: CartSu
           </li>
         ))}
       </ul>
-      <dl className={styles.amounts}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatUsd(summary.subtotal)}</dd>
-        </div>
-        {summary.discount > 0 ? (
-          <div className={styles.discountRow}>
-            <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ''}</dt>
-            <dd>−{formatUsd(summary.discount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Shipping</dt>
-          <dd>{summary.shippingAmount > 0 ? formatUsd(summary.shippingAmount) : UI.shippingFree}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatUsd(summary.taxAmount)}</dd>
-        </div>
-        <div className={styles.totalRow}>
-          <dt>Total</dt>
-          <dd>{formatUsd(summary.amount)}</dd>
-        </div>
-      </dl>
+      <MoneyBreakdown
+        subtotal={summary.subtotal}
+        discount={summary.discount}
+        couponCode={cart.coupon?.code}
+        shipping={summary.shippingAmount}
+        tax={summary.taxAmount}
+        total={summary.amount}
+      />
     </section>
   );
 }

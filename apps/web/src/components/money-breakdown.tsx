@@ -1,0 +1,52 @@
+import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract';
+import styles from './money-breakdown.module.css';
+
+interface MoneyBreakdownProps {
+  subtotalLabel?: string;
+  subtotal: number;
+  discount: number;
+  couponCode?: string | null | undefined;
+  /** 0 shows 'Free' (SPEC §9: shipping displayed as Free). */
+  shipping: number;
+  /** null while the server has not priced the tax yet. */
+  tax: number | null;
+  total: number;
+}
+
+/** Subtotal, discount, shipping, tax and total as the server priced them, in dollars; nothing is computed here. */
+export function MoneyBreakdown({
+  subtotalLabel = 'Subtotal',
+  subtotal,
+  discount,
+  couponCode,
+  shipping,
+  tax,
+  total,
+}: MoneyBreakdownProps) {
+  return (
+    <dl className={styles.rows}>
+      <div>
+        <dt>{subtotalLabel}</dt>
+        <dd>{formatUsd(subtotal)}</dd>
+      </div>
+      {discount > 0 ? (
+        <div className={styles.discount}>
+          <dt>Discount{couponCode ? ` (${couponCode})` : ''}</dt>
+          <dd>−{formatUsd(discount)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Shipping</dt>
+        <dd>{shipping > 0 ? formatUsd(shipping) : UI.shippingFree}</dd>
+      </div>
+      <div>
+        <dt>Tax</dt>
+        <dd>{tax === null ? UI.taxAtCheckout : formatUsd(tax)}</dd>
+      </div>
+      <div className={styles.total}>
+        <dt>Total</dt>
+        <dd>{formatUsd(total)}</dd>
+      </div>
+    </dl>
+  );
+}
