@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { paymentIntents, webhookEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
-import type { CartService } from '../cart/cart.service.ts';
+import type { CartService, PricedLine } from '../cart/cart.service.ts';
 import type { CouponsService } from '../cart/coupons.service.ts';
 import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
 import { type CatalogService, OutOfStockError } from '../catalog/catalog.service.ts';
@@ -18,14 +18,7 @@ import { checkoutTotals } from './checkout-totals.ts';
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
 /** A cart line as priced when the intent was made; the order copies these prices, never today's. */
-export type SnapshotLine = {
-  productId: string;
-  name: string;
-  image: string;
-  size: string;
-  quantity: number;
-  unitPriceCents: number;
-};
+export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'size' | 'quantity' | 'unitPriceCents'>;
 
 /** Our own statuses besides the provider's: no order will come of it ('failed'), or it is over. */
 const FINAL_STATUSES = ['succeeded', 'failed', 'canceled'];
