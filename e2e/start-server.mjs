@@ -9,6 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const webDist = path.join(root, 'apps/web/dist');
+const port = process.env.E2E_PORT ?? '4173';
 const dataDir = path.join(here, '.data');
 
 for (const [what, file] of [
@@ -35,7 +36,7 @@ const child = spawn(process.execPath, [serverEntry], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    PORT: '4173',
+    PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webSnapshot,
@@ -45,7 +46,7 @@ const child = spawn(process.execPath, [serverEntry], {
     // The admin journey toggles the flag itself (DESIGN.md: off in production unless allowed).
     ALLOW_SELF_ADMIN: 'true',
     // Links in mail point at this server, so a journey can open them.
-    PUBLIC_URL: 'http://127.0.0.1:4173',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Every journey signs up fresh customers from one IP; production limits would stop the suite.
     RATE_LIMIT_SCALE: '20',
     LOG_LEVEL: 'warn',
