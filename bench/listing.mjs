@@ -70,6 +70,8 @@ try {
       NODE_ENV: 'production',
       // Production refuses to start without a signing secret; the bench makes a throwaway one.
       JWT_SECRET: randomBytes(32).toString('hex'),
+      // …and a real card provider unless the test-mode one is asked for; the bench takes no payment.
+      ALLOW_TEST_PAYMENTS: 'true',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       HOST: '127.0.0.1',
     },

@@ -64,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Tests of production settings run on the test-mode provider; config.ts otherwise refuses them.
+    ALLOW_TEST_PAYMENTS: 'true',
     ...env,
   });
   const app = await buildApp({
