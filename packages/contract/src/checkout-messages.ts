@@ -28,6 +28,8 @@ export const CHECKOUT_MESSAGES = {
   noOrdersMatchFilters: 'No orders match your current filters.',
   orderStatusChangeNotAllowed: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
   dateRangeInverted: 'The start date cannot be after the end date.',
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
+  dateOutOfRange: (min: string, max: string) => `Please enter a date between ${min} and ${max}.`,
 
   paymentMethodNotFound: 'That saved card could not be found.',
   paymentMethodInvalid: 'That card could not be verified with the payment provider.',

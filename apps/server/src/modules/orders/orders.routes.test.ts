@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M, OrdersPageAnswerSchema } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M, ORDER_DATE_MAX, ORDER_DATE_MIN, OrdersPageAnswerSchema } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
@@ -102,6 +102,30 @@ describe('GET /api/payment/my-orders', () => {
     }
     const stranger = await t.app.inject({ method: 'GET', url: '/api/payment/my-orders' });
     expect(stranger.statusCode).toBe(401);
+  });
+
+  it('answers dates JavaScript or PostgreSQL cannot hold with a 400 naming the field, not a 500', async () => {
+    const outOfRange = M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX);
+    for (const [query, param, msg] of [
+      ['?from=0000-01-01', 'from', outOfRange],
+      ['?to=9999-12-31', 'to', outOfRange],
+      ['?from=0000-01-01&to=9999-12-31', 'from', outOfRange],
+      ['?to=%2B275760-09-13', 'to', M.dateInvalid],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/payment/my-orders${query}`,
+        headers: authHeader(alice.accessToken),
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        errors: expect.arrayContaining([{ param, msg }]) as unknown,
+      });
+    }
+    const widest = await myOrders(alice, `?from=${ORDER_DATE_MIN}&to=${ORDER_DATE_MAX}`);
+    expect(widest.total).toBe(7);
   });
 });
 
