@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
 import { MESSAGES } from '@shopper/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import metrics from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -25,6 +25,8 @@ import { createCouponsService } from './modules/cart/coupons.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createPaymentCustomersService } from './modules/checkout/payment-customers.service.ts';
+import { PAYMENT_INTENTS_PER_USER, type PerUserLimit } from './modules/checkout/per-user-rate-limit.ts';
 import { createReconciler, type Reconciler } from './modules/checkout/reconciler.ts';
 import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
@@ -56,8 +58,13 @@ export type AppDeps = {
   clock?: () => Date;
   /** Tests only: other limits, and a Redis key prefix of their own. */
   rateLimits?: { limits?: RateLimits; nameSpace?: string };
-  /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts starts it). */
-  payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
+  /**
+   * Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts
+   * starts it); `intentLimit` replaces the per-customer limit of payment intents.
+   */
+  payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void; intentLimit?: PerUserLimit };
+  /** Tests: sees every route as it is registered (the API fuzz walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
@@ -67,6 +74,7 @@ export async function buildApp({
   clock = () => new Date(),
   rateLimits = {},
   payments: paymentsOptions = {},
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
@@ -89,6 +97,7 @@ export async function buildApp({
       void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -140,6 +149,7 @@ export async function buildApp({
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
   const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
+  const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
     taxRate: config.taxRate,
@@ -151,10 +161,17 @@ export async function buildApp({
     catalogCache,
     orders,
     users,
+    customers: paymentCustomers,
     clock,
     log: app.log.child({ module: 'checkout' }),
   });
-  const savedCards = createSavedCardsService({ db, provider: payments.provider, clock });
+  const savedCards = createSavedCardsService({
+    db,
+    provider: payments.provider,
+    customers: paymentCustomers,
+    clock,
+    log: app.log.child({ module: 'saved-cards' }),
+  });
   const reconciler = createReconciler({
     checkout,
     orders,
@@ -188,7 +205,11 @@ export async function buildApp({
   });
   if (config.devMailboxEnabled) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
   await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
-  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn }), {
+  const intentLimit = paymentsOptions.intentLimit ?? {
+    ...PAYMENT_INTENTS_PER_USER,
+    max: PAYMENT_INTENTS_PER_USER.max * config.rateLimitScale,
+  };
+  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn, intentLimit }), {
     prefix: '/api/payment',
   });
   await app.register(paymentWebhookRoutes({ checkout }), { prefix: '/api/payment' });

@@ -18,6 +18,8 @@ export const CHECKOUT_MESSAGES = {
   paymentNotCompleted: 'Your payment was not completed. Please try again.',
   paymentCanceled: 'This payment was cancelled. Your card has not been charged.',
   paymentNotFound: 'We could not find that payment.',
+  tooManyOpenPayments:
+    'You have too many payments in progress. Please finish one, or wait a few minutes and try again.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
 
   orderNotFound: "The order you're looking for could not be found.",
