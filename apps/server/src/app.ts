@@ -44,6 +44,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installInputGuard } from './plugins/input-guard.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -102,6 +103,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
   installAuth(app);
 
   app.addHook('onSend', async (request, reply) => {
