@@ -141,21 +141,6 @@ describe('the built web app', () => {
   });
 });
 
-describe('production settings', () => {
-  it('keeps the dev mailbox away from a production shop', async () => {
-    const development = await t.app.inject('/api/dev/mailbox');
-    expect(development.statusCode).toBe(200);
-    const production = await createTestApp({ NODE_ENV: 'production' });
-    try {
-      const response = await production.app.inject('/api/dev/mailbox');
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    } finally {
-      await production.close();
-    }
-  });
-});
-
 describe('hostile requests', () => {
   it('answers a malformed percent-encoding with a 400, not a 5xx', async () => {
     const response = await t.app.inject('/api/products/slug/%E0%A4%A');

@@ -104,7 +104,11 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SHOPPER API', version: '1.0.0', description: 'Catalog, reviews, accounts, cart, checkout and orders.' },
+      info: {
+        title: 'SHOPPER API',
+        version: '1.0.0',
+        description: 'Catalog, reviews, accounts, cart, checkout and orders.',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -182,11 +186,11 @@ export async function buildApp({
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
-  await app.register(authRoutes({ auth, rateLimit, secureCookies: config.isProduction }), { prefix: '/api/users' });
-  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.isProduction }), {
+  await app.register(authRoutes({ auth, rateLimit, secureCookies: config.secureCookies }), { prefix: '/api/users' });
+  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.secureCookies }), {
     prefix: '/api/users',
   });
-  if (config.devMailboxEnabled) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
+  if (config.demo) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
   await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
   await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn }), {
     prefix: '/api/payment',

@@ -5,7 +5,8 @@ import { z } from 'zod';
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
+  DEMO: z.enum(['true', 'false'], 'DEMO must be true or false').default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -26,7 +27,6 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
-  ALLOW_SELF_ADMIN: z.enum(['true', 'false']).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -56,12 +56,16 @@ export type Config = {
   mailFrom: string;
   /** Unset: rate limits are counted in memory. */
   redisUrl: string | undefined;
-  /** The SPEC's self-service admin toggle: on outside production, off in production unless ALLOW_SELF_ADMIN=true. */
-  allowSelfAdmin: boolean;
+  /**
+   * The demo switch (decision 011): the dev mailbox (loopback clients only), the SPEC's
+   * self-service admin toggle and the demo data seeded into an empty shop. Off unless DEMO=true;
+   * `npm start` turns it on outside production. Never in production.
+   */
+  demo: boolean;
+  /** Secure refresh cookies: always, except a demo served over plain http (a browser drops Secure cookies there). */
+  secureCookies: boolean;
   /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
   rateLimitScale: number;
-  /** GET /api/dev/mailbox and /dev/mailbox: outside production only. */
-  devMailboxEnabled: boolean;
   /** All three STRIPE_* set: Stripe; none: the built-in test-mode provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
@@ -83,17 +87,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none for test mode',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DEMO === 'true') {
+    throw new Error(
+      'Invalid configuration:\n  DEMO: the demo (dev mailbox, self-service admin, demo data) cannot run with NODE_ENV=production; unset DEMO',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
+  const isDemo = e.DEMO === 'true';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    // Outside production the shop answers only this machine unless told otherwise (decision 011).
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
@@ -102,8 +114,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
-    allowSelfAdmin: e.ALLOW_SELF_ADMIN ? e.ALLOW_SELF_ADMIN === 'true' : e.NODE_ENV !== 'production',
-    devMailboxEnabled: e.NODE_ENV !== 'production',
+    demo: isDemo,
+    secureCookies: !(isDemo && publicUrl.startsWith('http:')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -84,7 +84,7 @@ describe('POST /api/users/signup', () => {
     });
     const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users', maxAge: 30 * 24 * 60 * 60 });
-    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.secure).toBe(true);
     expect(cookie?.value).toMatch(/^[\w-]{43}$/);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id));

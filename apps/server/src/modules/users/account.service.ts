@@ -22,7 +22,7 @@ export function createAccountService({
   sessions,
 }: {
   db: Database;
-  config: Pick<Config, 'publicUrl' | 'allowSelfAdmin'>;
+  config: Pick<Config, 'publicUrl' | 'demo'>;
   users: UsersService;
   sessions: SessionsService;
 }) {
@@ -66,9 +66,9 @@ export function createAccountService({
     });
   }
 
-  /** The SPEC's self-service admin toggle: a demo feature, off in production unless allowed. */
+  /** The SPEC's self-service admin toggle: a demo feature, only with DEMO (decision 011). */
   async function toggleAdmin(auth: AuthContext): Promise<UserRow> {
-    if (!config.allowSelfAdmin) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
+    if (!config.demo) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
     return users.toggleAdmin(auth.userId);
   }
 

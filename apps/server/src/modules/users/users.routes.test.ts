@@ -13,7 +13,8 @@ let t: TestApp;
 const clock = createTestClock();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  // A demo shop: the self-service admin toggle is one of its features (decision 011).
+  t = await createTestApp({ DEMO: 'true' }, { clock });
 });
 afterAll(async () => {
   await t.close();
@@ -336,7 +337,7 @@ describe('POST /api/users/toggle-admin', () => {
   const toggle = (account: TestAccount) =>
     t.app.inject({ method: 'POST', url: '/api/users/toggle-admin', headers: authHeader(account.accessToken) });
 
-  it('flips the admin flag of the signed-in user when self-service admin is allowed', async () => {
+  it('flips the admin flag of the signed-in user on a demo shop', async () => {
     const account = await signUp(t.app);
     const on = await toggle(account);
     expect(on.statusCode).toBe(200);

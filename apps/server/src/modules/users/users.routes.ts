@@ -98,7 +98,7 @@ export function usersRoutes({
       {
         schema: {
           tags,
-          summary: 'Self-service admin flag (demo feature; off in production unless ALLOW_SELF_ADMIN=true)',
+          summary: 'Self-service admin flag (a demo feature: 403 unless the shop runs with DEMO=true)',
           response: { 200: ToggleAdminAnswerSchema, 401: E, 403: E },
         },
       },
