@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -60,6 +60,17 @@ export type AppDeps = {
   payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
 };
 
+/**
+ * Decision 011: only the proxies TRUST_PROXY names may say who the client is, never anyone.
+ * Fastify 5 reads a bare number as "trust nothing", so a hop count is a function: the socket
+ * peer is hop 0, and each trusted hop lets the next X-Forwarded-For entry (from the right) speak.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.proxies;
+}
+
 /** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
 export async function buildApp({
   config,
@@ -80,7 +91,7 @@ export async function buildApp({
     logController: new OneLinePerRequest(),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.isProduction,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 100 * 1024,
     // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.

@@ -1,5 +1,34 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAddressRange } from './lib/ip-ranges.ts';
+
+/** Who may say who the client is: nobody, the nearest `hops` peers, or the listed proxies. */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR blocks. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset trusts no proxy (the socket peer is the client); a hop count; or a comma
+ * list of the proxies' addresses or CIDR blocks. Never `true`, which lets any client choose its
+ * IP with X-Forwarded-For and so walk past every per-IP limit (decision 011).
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !NAMED_PROXY_RANGES.includes(entry) && !parseAddressRange(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `a hop count (e.g. 1) or a comma list of proxy addresses or CIDR blocks (e.g. 10.0.0.5,10.1.0.0/16); got ${bad.length > 0 ? bad.join(', ') : 'nothing'}${value === 'true' ? ' (true would let any client pick its IP)' : ''}`,
+      });
+      return z.NEVER;
+    }
+    return { proxies: entries };
+  });
 
 /** Every setting the server reads, from the environment only (README, Configuration). */
 const EnvSchema = z.object({
@@ -7,6 +36,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).optional(),
   DEMO: z.enum(['true', 'false'], 'DEMO must be true or false').default('false'),
+  TRUST_PROXY: TrustProxySchema.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -62,6 +92,8 @@ export type Config = {
    * `npm start` turns it on outside production. Never in production.
    */
   demo: boolean;
+  /** false: the socket peer is the client. */
+  trustProxy: TrustProxy;
   /** Secure refresh cookies: always, except a demo served over plain http (a browser drops Secure cookies there). */
   secureCookies: boolean;
   /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
@@ -115,6 +147,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     demo: isDemo,
+    trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !(isDemo && publicUrl.startsWith('http:')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     stripe:
