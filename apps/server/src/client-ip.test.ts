@@ -10,7 +10,7 @@ import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from './test/test-ap
 const PER_IP = 5;
 const limits = {
   ...RELAXED_RATE_LIMITS,
-  login: { perIp: { max: PER_IP, windowMs: 60_000 }, perAccount: { max: 10_000, windowMs: 60_000 } },
+  loginFailuresPerIp: { max: PER_IP, windowMs: 60_000 },
 };
 const PROXY = '10.0.0.2';
 

@@ -40,4 +40,21 @@ describe('readConfig: safe by default', () => {
     expect(readConfig({ ALLOW_SELF_ADMIN: 'true' }).demo).toBe(false);
     expect(readConfig({ ALLOW_SELF_ADMIN: 'true' })).not.toHaveProperty('allowSelfAdmin');
   });
+
+  it('takes a METRICS_TOKEN of at least 24 characters', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'x'.repeat(24) }).metricsToken).toBe('x'.repeat(24));
+    expect(() => readConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+  });
+
+  it('reads RATE_LIMIT_ALLOWLIST as addresses and CIDR blocks', () => {
+    expect(readConfig({}).rateLimitAllowlist).toEqual([]);
+    expect(readConfig({ RATE_LIMIT_ALLOWLIST: '198.51.100.0/24, 2001:db8::1' }).rateLimitAllowlist).toEqual([
+      { address: '198.51.100.0', prefix: 24, family: 'ipv4' },
+      { address: '2001:db8::1', prefix: 128, family: 'ipv6' },
+    ]);
+    for (const value of ['campus', '10.0.0.0/40', '10.0.0.1,,10.0.0.2']) {
+      expect(() => readConfig({ RATE_LIMIT_ALLOWLIST: value }), value).toThrow(/RATE_LIMIT_ALLOWLIST/);
+    }
+  });
 });

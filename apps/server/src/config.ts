@@ -1,6 +1,21 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAddressRange } from './lib/ip-ranges.ts';
+import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
+
+/** RATE_LIMIT_ALLOWLIST: a comma list of addresses and CIDR blocks. */
+const AllowlistSchema = z.string().transform((value, context): AddressRange[] => {
+  const entries = value.split(',').map((entry) => entry.trim());
+  const ranges = entries.map(parseAddressRange);
+  const bad = entries.filter((_entry, index) => !ranges[index]);
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `addresses or CIDR blocks, comma separated; got ${bad.join(', ') || 'an empty entry'}`,
+    });
+    return z.NEVER;
+  }
+  return ranges as AddressRange[];
+});
 
 /** Who may say who the client is: nobody, the nearest `hops` peers, or the listed proxies. */
 export type TrustProxy = false | { hops: number } | { proxies: string[] };
@@ -57,6 +72,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  RATE_LIMIT_ALLOWLIST: AllowlistSchema.optional(),
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -98,6 +115,10 @@ export type Config = {
   secureCookies: boolean;
   /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
   rateLimitScale: number;
+  /** Production: GET /metrics needs `Authorization: Bearer <this>`; unset, the route is not served. */
+  metricsToken: string | undefined;
+  /** Addresses exempt from the per-IP rate limits (an office or campus you know). */
+  rateLimitAllowlist: AddressRange[];
   /** All three STRIPE_* set: Stripe; none: the built-in test-mode provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
@@ -150,6 +171,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !(isDemo && publicUrl.startsWith('http:')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
+    metricsToken: e.METRICS_TOKEN,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {
