@@ -1,6 +1,6 @@
 // `npm run bench`: requests/s of the real product listing (page of 12 from the database) against a
 // bare Fastify route answering the same bytes, on this machine. Target: ratio ≥ 0.40.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,18 +61,24 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-bench-'));
 const shopPort = 3901;
 const barePort = 3902;
 const processes = [];
+const shopEnv = {
+  PORT: String(shopPort),
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  // Production refuses to start without a signing secret; the bench makes a throwaway one.
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  HOST: '127.0.0.1',
+};
 try {
+  // A production shop starts empty: the demo catalog is what the listing serves.
+  execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli/admin.js'), 'seed-demo'], {
+    env: { ...process.env, ...shopEnv },
+    stdio: 'inherit',
+  });
   const shop = await startProcess(
     [path.join(root, 'apps/server/dist/main.js')],
-    {
-      PORT: String(shopPort),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      // Production refuses to start without a signing secret; the bench makes a throwaway one.
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      HOST: '127.0.0.1',
-    },
+    shopEnv,
     `http://127.0.0.1:${shopPort}/api/ready`,
   );
   processes.push(shop);
