@@ -1,5 +1,5 @@
 // Starts and stops the processes a benchmark measures: the built shop on a fresh embedded database.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,18 +41,24 @@ export function stop(child) {
 /** The production build of the shop with production settings, on a throwaway data folder. */
 export async function startShop({ port, logLevel = 'info' }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-bench-'));
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    // Production refuses to start without a signing secret; the bench makes a throwaway one.
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+    LOG_LEVEL: logLevel,
+    HOST: '127.0.0.1',
+  };
+  // A production shop starts empty: the demo catalog is what the benchmarks read.
+  execFileSync(process.execPath, [path.join(root, 'apps/server/dist/cli/admin.js'), 'seed-demo'], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   const child = await startProcess(
     [path.join(root, 'apps/server/dist/main.js')],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      // Production refuses to start without a signing secret; the bench makes a throwaway one.
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
-      LOG_LEVEL: logLevel,
-      HOST: '127.0.0.1',
-    },
+    env,
     `http://127.0.0.1:${port}/api/ready`,
   );
   return {
