@@ -1,48 +1,14 @@
 // `npm run bench`: requests/s of the real product listing (page of 12 from the database) against a
 // bare Fastify route answering the same bytes, on this machine. Target: ratio ≥ 0.40.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { root, startProcess, startShop, stop } from './shop-process.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_RATIO = 0.4;
 const LISTING_PATH = '/api/products/all-products?limit=12&page=1';
-
-function startProcess(args, env, readyUrl) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        const response = await fetch(readyUrl);
-        if (response.ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null) return reject(new Error(`${args.join(' ')} exited with ${child.exitCode}`));
-      if (Date.now() > deadline) return reject(new Error(`${readyUrl} not ready within 60 s`));
-      setTimeout(poll, 200);
-    };
-    void poll();
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function measure(url) {
   // A short warm-up lets the JIT and the database caches settle before the measured run.
@@ -57,29 +23,14 @@ async function measure(url) {
   };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-bench-'));
 const shopPort = 3901;
 const barePort = 3902;
 const processes = [];
+let shop;
 try {
-  const shop = await startProcess(
-    [path.join(root, 'apps/server/dist/main.js')],
-    {
-      PORT: String(shopPort),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      // Production refuses to start without a signing secret; the bench makes a throwaway one.
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      // …and a real card provider unless the test-mode one is asked for; the bench takes no payment.
-      ALLOW_TEST_PAYMENTS: 'true',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      HOST: '127.0.0.1',
-    },
-    `http://127.0.0.1:${shopPort}/api/ready`,
-  );
-  processes.push(shop);
+  shop = await startShop({ port: shopPort, logLevel: process.env.BENCH_LOG_LEVEL ?? 'info' });
   const body = await (await fetch(`http://127.0.0.1:${shopPort}${LISTING_PATH}`)).text();
-  const bodyFile = path.join(dataDir, 'listing.json');
+  const bodyFile = path.join(shop.dataDir, 'listing.json');
   writeFileSync(bodyFile, body);
 
   const bare = await startProcess(
@@ -116,5 +67,5 @@ try {
   if (!report.meetsTarget) process.exitCode = 1;
 } finally {
   await Promise.all(processes.map(stop));
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop?.stop();
 }

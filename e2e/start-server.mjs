@@ -40,11 +40,11 @@ const child = spawn(process.execPath, [serverEntry], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webSnapshot,
-    // The web app is the production build; the server runs outside production so the account
-    // journeys can read mail from the dev mailbox (NODE_ENV=production turns it off).
+    // The web app is the production build; the server runs the demo (decision 011) so the account
+    // journeys read mail from the dev mailbox, the admin journey toggles the flag itself and the
+    // catalog journeys find the demo catalog. DEMO is refused with NODE_ENV=production.
     NODE_ENV: 'test',
-    // The admin journey toggles the flag itself (DESIGN.md: off in production unless allowed).
-    ALLOW_SELF_ADMIN: 'true',
+    DEMO: 'true',
     // Links in mail point at this server, so a journey can open them.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Every journey signs up fresh customers from one IP; production limits would stop the suite.

@@ -1,5 +1,8 @@
 // `npm run dev`: the API with tsx watch on :3000 and Vite's dev server (proxying /api) on :5173.
 import { spawn } from 'node:child_process';
+import { withDemoDefault } from './demo-default.mjs';
+
+withDemoDefault(process.env);
 
 const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit' }),

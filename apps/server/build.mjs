@@ -1,16 +1,20 @@
-// Bundles the server and the TypeScript-source contract into dist/main.js; npm packages stay external.
+// Bundles the server and the admin CLI, with the TypeScript-source contract, into dist/; npm
+// packages stay external.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+const at = (file) => fileURLToPath(new URL(file, import.meta.url));
+
 await build({
-  entryPoints: [fileURLToPath(new URL('src/main.ts', import.meta.url))],
-  outfile: fileURLToPath(new URL('dist/main.js', import.meta.url)),
+  entryPoints: [at('src/main.ts'), at('src/cli/admin.ts')],
+  outbase: at('src'),
+  outdir: at('dist'),
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   packages: 'external',
-  alias: { '@shopper/contract': fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url)) },
+  alias: { '@shopper/contract': at('../../packages/contract/src/index.ts') },
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -40,8 +40,6 @@ const t = await createTestApp(
   { TEST_PROVIDER_WEBHOOKS: 'none' },
   {
     onRoute: (route) => routes.push(...fuzzRoutesOf(route)),
-    // The customer's payment intents are bounded by the open-intent cap alone, to reach past the limit.
-    payments: { intentLimit: { max: 100_000, windowMs: 60_000 } },
   },
 );
 const unique = new Map(routes.map((route) => [`${route.method} ${route.url}`, route]));

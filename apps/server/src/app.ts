@@ -13,11 +13,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { addressSet } from './lib/ip-ranges.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createDeviceCookies } from './modules/auth/device-cookie.ts';
 import { createEmailTokensService } from './modules/auth/email-tokens.service.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
@@ -26,7 +29,6 @@ import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts'
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createPaymentCustomersService } from './modules/checkout/payment-customers.service.ts';
-import { PAYMENT_INTENTS_PER_USER, type PerUserLimit } from './modules/checkout/per-user-rate-limit.ts';
 import { createReconciler, type Reconciler } from './modules/checkout/reconciler.ts';
 import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
@@ -40,11 +42,13 @@ import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
+import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installInputGuard } from './plugins/input-guard.ts';
+import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
@@ -59,14 +63,22 @@ export type AppDeps = {
   clock?: () => Date;
   /** Tests only: other limits, and a Redis key prefix of their own. */
   rateLimits?: { limits?: RateLimits; nameSpace?: string };
-  /**
-   * Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts
-   * starts it); `intentLimit` replaces the per-customer limit of payment intents.
-   */
-  payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void; intentLimit?: PerUserLimit };
+  /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts starts it). */
+  payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
   /** Tests: sees every route as it is registered (the API fuzz walks them all). */
   onRoute?: (route: RouteOptions) => void;
 };
+
+/**
+ * Decision 011: only the proxies TRUST_PROXY names may say who the client is, never anyone.
+ * Fastify 5 reads a bare number as "trust nothing", so a hop count is a function: the socket
+ * peer is hop 0, and each trusted hop lets the next X-Forwarded-For entry (from the right) speak.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.proxies;
+}
 
 /** The whole HTTP application; `main.ts` listens with it, tests `inject()` into it. */
 export async function buildApp({
@@ -87,9 +99,10 @@ export async function buildApp({
             redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
           },
     logController: new OneLinePerRequest(),
-    requestIdHeader: 'x-request-id',
+    // Request ids are ours: a client-sent x-request-id could forge or collide with log lines.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
-    trustProxy: config.isProduction,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 100 * 1024,
     // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.
@@ -115,24 +128,40 @@ export async function buildApp({
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SHOPPER API', version: '1.0.0', description: 'Catalog, reviews, accounts, cart, checkout and orders.' },
+      info: {
+        title: 'SHOPPER API',
+        version: '1.0.0',
+        description: 'Catalog, reviews, accounts, cart, checkout and orders.',
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  const metricsRoute = metricsAccess(config);
   await app.register(metrics, {
-    // The plugin installs its own handler; the options only keep the route out of the API docs.
-    endpoint: { url: '/metrics', method: 'GET', logLevel: 'fatal', schema: { hide: true }, handler: () => undefined },
+    // The plugin installs its own handler; the options keep the route out of the API docs and guarded.
+    endpoint: metricsRoute.isServed
+      ? {
+          url: '/metrics',
+          method: 'GET',
+          logLevel: 'fatal',
+          schema: { hide: true },
+          onRequest: metricsRoute.onRequest,
+          handler: () => undefined,
+        }
+      : null,
     routeMetrics: { enabled: true },
     // prom-client's registry is global: a second app in one process (tests) starts it afresh.
     clearRegisterOnInit: true,
   });
 
   await app.register(cookie);
-  const rateLimit = await installRateLimits(app, {
+  const allowlist = addressSet(config.rateLimitAllowlist);
+  const rateLimiter = await installRateLimits(app, {
     limits: rateLimits.limits ?? scaleRateLimits(RATE_LIMITS, config.rateLimitScale),
     nameSpace: rateLimits.nameSpace,
     redisUrl: config.redisUrl,
+    isAllowlisted: (ip) => allowlist.has(ip),
   });
 
   const { db } = database;
@@ -141,7 +170,15 @@ export async function buildApp({
   const sessions = createSessionsService({ db, clock });
   const emailTokens = createEmailTokensService({ db, clock });
   const auth = createAuthService({ db, config, users, sessions, emailTokens, accessTokens, clock });
-  const account = createAccountService({ db, config, users, sessions });
+  const loginThrottle = createLoginThrottle({
+    rateLimiter,
+    deviceCookies: createDeviceCookies({ secret: config.jwtSecret, clock }),
+  });
+  const passwordChecks = createPasswordChecks({
+    rateLimiter,
+    endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
+  });
+  const account = createAccountService({ db, config, users, sessions, passwordChecks });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const catalog = createCatalogService({ db: database.db });
@@ -201,22 +238,20 @@ export async function buildApp({
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
-  await app.register(authRoutes({ auth, rateLimit, secureCookies: config.isProduction }), { prefix: '/api/users' });
-  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.isProduction }), {
+  await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
     prefix: '/api/users',
   });
-  if (config.devMailboxEnabled) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
+  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.secureCookies }), {
+    prefix: '/api/users',
+  });
+  if (config.demo) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
   await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
-  const intentLimit = paymentsOptions.intentLimit ?? {
-    ...PAYMENT_INTENTS_PER_USER,
-    max: PAYMENT_INTENTS_PER_USER.max * config.rateLimitScale,
-  };
-  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn, intentLimit }), {
+  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn, rateLimiter }), {
     prefix: '/api/payment',
   });
   await app.register(paymentWebhookRoutes({ checkout }), { prefix: '/api/payment' });
   await app.register(ordersRoutes({ orders, requireAuth: signedIn }), { prefix: '/api/payment' });
-  await app.register(reviewsRoutes({ reviews, requireAuth: signedIn }), { prefix: '/api/reviews' });
+  await app.register(reviewsRoutes({ reviews, requireAuth: signedIn, rateLimiter }), { prefix: '/api/reviews' });
   await app.register(savedCardsRoutes({ savedCards, requireAuth: signedIn }), { prefix: '/api/payments' });
   if (payments.testProvider) {
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });

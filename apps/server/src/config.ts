@@ -1,11 +1,57 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
+
+/** RATE_LIMIT_ALLOWLIST: a comma list of addresses and CIDR blocks. */
+const AllowlistSchema = z.string().transform((value, context): AddressRange[] => {
+  const entries = value.split(',').map((entry) => entry.trim());
+  const ranges = entries.map(parseAddressRange);
+  const bad = entries.filter((_entry, index) => !ranges[index]);
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `addresses or CIDR blocks, comma separated; got ${bad.join(', ') || 'an empty entry'}`,
+    });
+    return z.NEVER;
+  }
+  return ranges as AddressRange[];
+});
+
+/** Who may say who the client is: nobody, the nearest `hops` peers, or the listed proxies. */
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDR blocks. */
+const NAMED_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset trusts no proxy (the socket peer is the client); a hop count; or a comma
+ * list of the proxies' addresses or CIDR blocks. Never `true`, which lets any client choose its
+ * IP with X-Forwarded-For and so walk past every per-IP limit (decision 011).
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : { hops: Number(value) };
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !NAMED_PROXY_RANGES.includes(entry) && !parseAddressRange(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `a hop count (e.g. 1) or a comma list of proxy addresses or CIDR blocks (e.g. 10.0.0.5,10.1.0.0/16); got ${bad.length > 0 ? bad.join(', ') : 'nothing'}${value === 'true' ? ' (true would let any client pick its IP)' : ''}`,
+      });
+      return z.NEVER;
+    }
+    return { proxies: entries };
+  });
 
 /** Every setting the server reads, from the environment only (README, Configuration). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
+  DEMO: z.enum(['true', 'false'], 'DEMO must be true or false').default('false'),
+  TRUST_PROXY: TrustProxySchema.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -26,7 +72,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
-  ALLOW_SELF_ADMIN: z.enum(['true', 'false']).optional(),
+  RATE_LIMIT_ALLOWLIST: AllowlistSchema.optional(),
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
@@ -57,12 +104,22 @@ export type Config = {
   mailFrom: string;
   /** Unset: rate limits are counted in memory. */
   redisUrl: string | undefined;
-  /** The SPEC's self-service admin toggle: on outside production, off in production unless ALLOW_SELF_ADMIN=true. */
-  allowSelfAdmin: boolean;
+  /**
+   * The demo switch (decision 011): the dev mailbox (loopback clients only), the SPEC's
+   * self-service admin toggle and the demo data seeded into an empty shop. Off unless DEMO=true;
+   * `npm start` turns it on outside production. Never in production.
+   */
+  demo: boolean;
+  /** false: the socket peer is the client. */
+  trustProxy: TrustProxy;
+  /** Secure refresh cookies: always, except a demo served over plain http (a browser drops Secure cookies there). */
+  secureCookies: boolean;
   /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
   rateLimitScale: number;
-  /** GET /api/dev/mailbox and /dev/mailbox: outside production only. */
-  devMailboxEnabled: boolean;
+  /** Production: GET /metrics needs `Authorization: Bearer <this>`; unset, the route is not served. */
+  metricsToken: string | undefined;
+  /** Addresses exempt from the per-IP rate limits (an office or campus you know). */
+  rateLimitAllowlist: AddressRange[];
   /** All three STRIPE_* set: Stripe; none: the built-in test-mode provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** Production without STRIPE_* keys runs the test-mode provider only when this was asked for explicitly. */
@@ -86,6 +143,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three, or none for test mode',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DEMO === 'true') {
+    throw new Error(
+      'Invalid configuration:\n  DEMO: the demo (dev mailbox, self-service admin, demo data) cannot run with NODE_ENV=production; unset DEMO',
+    );
+  }
   // A production shop on the test-mode provider would ship orders paid with test cards (issue 8, item 4).
   if (e.NODE_ENV === 'production' && !stripeKeys.some(Boolean) && e.ALLOW_TEST_PAYMENTS !== 'true') {
     throw new Error(
@@ -96,14 +158,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
+  const isDemo = e.DEMO === 'true';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    // Outside production the shop answers only this machine unless told otherwise (decision 011).
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
@@ -112,9 +177,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
-    allowSelfAdmin: e.ALLOW_SELF_ADMIN ? e.ALLOW_SELF_ADMIN === 'true' : e.NODE_ENV !== 'production',
-    devMailboxEnabled: e.NODE_ENV !== 'production',
+    demo: isDemo,
+    trustProxy: e.TRUST_PROXY ?? false,
+    secureCookies: !(isDemo && publicUrl.startsWith('http:')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
+    metricsToken: e.METRICS_TOKEN,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

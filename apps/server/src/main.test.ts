@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-'));
+const emptyShopDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-empty-'));
 const port = 41_000 + Math.floor(Math.random() * 2_000);
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
@@ -22,6 +23,7 @@ function start(env: Record<string, string> = {}): Started {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      DEMO: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +49,7 @@ async function waitUntilReady(server: Started, at = port): Promise<void> {
 
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(emptyShopDir, { recursive: true, force: true });
 });
 
 describe('the server process on the embedded database', () => {
@@ -78,12 +81,26 @@ describe('the server process on the embedded database', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it('starts a real shop (no DEMO) empty: no demo catalog, no dev mailbox', async () => {
+    const shop = start({ DEMO: '', DATA_DIR: emptyShopDir });
+    await waitUntilReady(shop);
+    expect(shop.output()).not.toContain('seeded the demo catalog');
+    const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
+      total: number;
+    };
+    expect(catalog.total).toBe(0);
+    expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(0);
+  }, 120_000);
 });
 
 describe('a production start', () => {
   it('refuses to take test-mode payments unless ALLOW_TEST_PAYMENTS=true is set', async () => {
     const production = {
       NODE_ENV: 'production',
+      DEMO: '',
       JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
       PORT: String(port + 2),
       STRIPE_SECRET_KEY: '',

@@ -3,10 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
-import { seedCouponsIfEmpty } from './db/seed/demo-coupons.ts';
-import { DEMO_PRODUCTS } from './db/seed/demo-products.ts';
-import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
-import { seedReviewsIfEmpty } from './db/seed/seed-reviews.ts';
+import { seedDemoData } from './db/seed/seed-demo.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
@@ -19,9 +16,8 @@ async function main(): Promise<void> {
   const config = { ...env, jwtSecret: env.jwtSecret ?? loadOrCreateJwtSecret(env.dataDir) };
   const database = await openDatabase(config);
   await database.migrate();
-  const seeded = await seedCatalogIfEmpty(database.db, DEMO_PRODUCTS);
-  const seededReviews = await seedReviewsIfEmpty(database.db, DEMO_PRODUCTS);
-  await seedCouponsIfEmpty(database.db);
+  // A real shop starts empty; the demo fills an empty one (decision 011).
+  const seeded = config.demo ? await seedDemoData(database.db) : undefined;
 
   let paymentSweep: Reconciler | undefined;
   const app = await buildApp({
@@ -33,8 +29,13 @@ async function main(): Promise<void> {
       },
     },
   });
-  if (seeded > 0) app.log.info({ products: seeded }, 'seeded the demo catalog');
-  if (seededReviews > 0) app.log.info({ reviews: seededReviews }, 'seeded the demo reviews');
+  if (seeded && seeded.products > 0) app.log.info({ products: seeded.products }, 'seeded the demo catalog');
+  if (seeded && seeded.reviews > 0) app.log.info({ reviews: seeded.reviews }, 'seeded the demo reviews');
+  if (config.demo) {
+    app.log.warn(
+      'DEMO is on: the dev mailbox (for this machine only) and self-service admin are enabled. Never run a real shop with DEMO=true.',
+    );
+  }
   if (config.isProduction && !config.stripe) {
     // Only reachable with ALLOW_TEST_PAYMENTS=true (config.ts refuses a production start otherwise).
     app.log.warn(

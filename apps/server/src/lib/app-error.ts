@@ -4,12 +4,15 @@ import type { ErrorCode, FieldError } from '@shopper/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: FieldError[] | undefined;
+  /** RATE_LIMITED: sent as the `retry-after` header. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, fields?: FieldError[]) {
+  constructor(code: ErrorCode, message: string, fields?: FieldError[], options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

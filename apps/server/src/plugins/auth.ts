@@ -43,10 +43,21 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: (
       .sign(key);
   }
 
-  /** Only HS256 with our key is accepted: `alg: none`, other algorithms and other keys are refused. */
+  /**
+   * Only HS256 with our key is accepted: `alg: none`, other algorithms and other keys are refused.
+   * The token must carry exp, iat, sub and sid, and be no older than the access-token lifetime,
+   * whatever its exp says (issue 8 item 9).
+   */
+  const verifyOptions = () => ({
+    algorithms: [ALGORITHM],
+    requiredClaims: ['exp', 'iat', 'sub', 'sid'],
+    maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+    currentDate: clock(),
+  });
+
   async function verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: clock() });
+      const { payload } = await jwtVerify(token, key, verifyOptions());
       const claims = claimsOf(payload);
       if (claims) return claims;
     } catch (error) {
@@ -60,7 +71,7 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: (
   /** For logout: a genuine token names its session even after it expired. */
   async function sessionIdIgnoringExpiry(token: string): Promise<string | undefined> {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: clock() });
+      const { payload } = await jwtVerify(token, key, verifyOptions());
       return claimsOf(payload)?.sessionId;
     } catch (error) {
       // jose checks the signature before the claims, so an expired token's payload is authentic.

@@ -23,6 +23,7 @@ function fieldErrorsFromZod(error: FastifyError): FieldError[] {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, STATUS_BY_CODE[error.code], {
         success: false,
         code: error.code,

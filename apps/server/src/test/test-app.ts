@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, readConfig } from '../config.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
-import { RATE_LIMITED_ACTIONS, type RateLimits } from '../plugins/rate-limit.ts';
+import { RATE_LIMIT_RULES, type RateLimits } from '../plugins/rate-limit.ts';
 
 /** A fresh database for one test file: a PGlite copy, or a PostgreSQL copy when DATABASE_URL is set. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -54,7 +54,7 @@ export function createTestClock(start = new Date()): (() => Date) & { advance(ms
 /** Test files share one client address; limits this high never trip unless a test means it to. */
 const RELAXED_LIMIT = { max: 10_000, windowMs: 60_000 };
 export const RELAXED_RATE_LIMITS = Object.fromEntries(
-  RATE_LIMITED_ACTIONS.map((action) => [action, { perIp: RELAXED_LIMIT, perAccount: RELAXED_LIMIT }]),
+  RATE_LIMIT_RULES.map((name) => [name, RELAXED_LIMIT]),
 ) as RateLimits;
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {

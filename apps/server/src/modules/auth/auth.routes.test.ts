@@ -84,7 +84,7 @@ describe('POST /api/users/signup', () => {
     });
     const cookie = response.cookies.find((c) => c.name === REFRESH_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/users', maxAge: 30 * 24 * 60 * 60 });
-    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.secure).toBe(true);
     expect(cookie?.value).toMatch(/^[\w-]{43}$/);
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, body.user.id));
@@ -477,18 +477,30 @@ describe('email verification', () => {
     expect((await verify(token)).json().alreadyVerified).toBe(false);
   });
 
-  it('request-verification tells a verified account so, and answers an unknown email like a real send', async () => {
-    const account = await signUp(t.app);
-    await markVerified(t.database, account.userId);
-    const verified = await post('/request-verification', { email: account.email });
-    expect(verified.json()).toEqual({ success: true, message: M.emailAlreadyVerified });
-    expect(await mailsTo(t.database, account.email)).toHaveLength(1);
-
+  it('request-verification answers alike for unknown, unverified, verified and disabled accounts, mailing only the unverified', async () => {
+    // Issue 8 item 9: the answer told a verified account apart from the others.
+    const unverified = await signUp(t.app);
+    const verified = await signUp(t.app);
+    await markVerified(t.database, verified.userId);
+    const disabled = await signUp(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/disable-account',
+      headers: authHeader(disabled.accessToken),
+      payload: { password: PASSWORD },
+    });
     const ghost = uniqueEmail('ghost');
-    const unknown = await post('/request-verification', { email: ghost });
-    expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ success: true, message: M.verificationSent(ghost) });
-    expect(await mailsTo(t.database, ghost)).toHaveLength(0);
+    for (const [email, mailsAfter] of [
+      [unverified.email, 2],
+      [verified.email, 1],
+      [disabled.email, 1],
+      [ghost, 0],
+    ] as const) {
+      const response = await post('/request-verification', { email });
+      expect(response.statusCode, email).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: M.verificationSent(email) });
+      expect(await mailsTo(t.database, email), email).toHaveLength(mailsAfter);
+    }
   });
 
   it.each([

@@ -14,10 +14,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { accessTokenOf } from '../../plugins/auth.ts';
-import type { RateLimitGuard } from '../../plugins/rate-limit.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { toUserView } from '../users/user-view.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
 
 const tags = ['users'];
@@ -33,13 +36,16 @@ const emailOf = (request: FastifyRequest) => (request.body as { email: string })
 /** Signing up and in, sessions, and the e-mail links (SPEC §7 Users). */
 export function authRoutes({
   auth,
-  rateLimit,
+  rateLimiter,
+  loginThrottle,
   secureCookies,
 }: {
   auth: AuthService;
-  rateLimit: RateLimitGuard;
+  rateLimiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   secureCookies: boolean;
 }): FastifyPluginAsyncZod {
+  const rateLimit = rateLimiter.guard;
   return async (app) => {
     app.post(
       '/signup',
@@ -64,16 +70,32 @@ export function authRoutes({
     app.post(
       '/login',
       {
-        preHandler: rateLimit('login', emailOf),
         schema: {
           tags,
           summary: 'Sign in with email and password',
+          description:
+            'Failed logins are limited per (account, address); past a limit on the account as a whole it is slowed ' +
+            'down for clients without its device cookie, which a successful login sets (decision 012).',
           body: LoginBodySchema,
           response: { 200: AuthAnswerSchema, 400: E, 401: E, 403: E, 429: E },
         },
       },
       async (request, reply) => {
-        const signedIn = await auth.login(request.body, metaOf(request));
+        const attempt = await loginThrottle.admit({
+          ip: request.ip,
+          email: request.body.email,
+          deviceToken: deviceCookieOf(request),
+        });
+        let signedIn: Awaited<ReturnType<AuthService['login']>>;
+        try {
+          signedIn = await auth.login(request.body, metaOf(request));
+        } catch (error) {
+          const isWrongPassword = error instanceof AppError && error.code === 'UNAUTHENTICATED';
+          if (!isWrongPassword) await attempt.release();
+          throw error;
+        }
+        await attempt.release();
+        setDeviceCookie(reply, await attempt.deviceCookie(), secureCookies);
         setRefreshCookie(reply, signedIn.refreshToken, secureCookies);
         return { success: true as const, accessToken: signedIn.accessToken, user: toUserView(signedIn.user) };
       },

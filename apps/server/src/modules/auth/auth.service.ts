@@ -142,11 +142,14 @@ export function createAuthService({
     });
   }
 
-  /** Unknown addresses get the same answer as a real send, so this call reveals no accounts. */
+  /**
+   * One answer whatever the account's state (unknown, unverified, verified, disabled), so this
+   * call reveals neither accounts nor whether they are verified (issue 8 item 9). Mail goes only
+   * where it is useful: an open account whose address is not verified yet.
+   */
   async function requestVerification(email: string): Promise<string> {
     const user = await users.findByEmail(email);
-    if (user?.isEmailVerified) return ACCOUNT_MESSAGES.emailAlreadyVerified;
-    if (user && !user.disabledAt) {
+    if (user && !user.isEmailVerified && !user.disabledAt) {
       await db.transaction(async (tx) => {
         await queueVerificationMail(tx, user);
       });

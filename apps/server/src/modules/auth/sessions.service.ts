@@ -8,7 +8,7 @@ import type { SessionWithUser } from '../../plugins/auth.ts';
 
 export const SESSION_TTL_MS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000;
 
-export type RevokeReason = 'logout' | 'reuse' | 'password-change' | 'password-reset' | 'disabled';
+export type RevokeReason = 'logout' | 'reuse' | 'password-change' | 'password-reset' | 'disabled' | 'password-guessing';
 export type StartedSession = { sessionId: string; refreshToken: string };
 
 const { passwordHash: _omitted, ...userColumns } = getTableColumns(users);

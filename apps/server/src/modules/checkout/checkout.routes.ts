@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthHook, authOf, requireVerifiedEmail } from '../../plugins/auth.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
+import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { type PerUserLimit, perUserRateLimit } from './per-user-rate-limit.ts';
 
 const tags = ['checkout'];
 const E = ErrorBodySchema;
@@ -22,16 +22,20 @@ export function checkoutRoutes({
   checkout,
   provider,
   requireAuth,
-  intentLimit,
+  rateLimiter,
 }: {
   checkout: CheckoutService;
   provider: PaymentProvider;
   requireAuth: AuthHook;
-  intentLimit: PerUserLimit;
+  rateLimiter: RateLimiter;
 }): FastifyPluginAsyncZod {
+  const intents = rateLimiter.counters.paymentIntentsPerUser;
+  // Issue 8 item 5: each attempt may cost the card provider an API call.
+  const limitIntents: AuthHook = async (request) => {
+    const { count, msBeforeReset } = await intents.hit(authOf(request).userId);
+    if (count > intents.rule.max) throw tooManyRequests(msBeforeReset);
+  };
   return async (app) => {
-    const limitIntents = perUserRateLimit(app, 'payment-intent', intentLimit);
-
     app.get(
       '/config',
       {

@@ -14,7 +14,7 @@ import {
   verifiedShopper,
 } from '../../test/checkout-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
-import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestClock, RELAXED_RATE_LIMITS, type TestApp } from '../../test/test-app.ts';
 import { createWebhookDelivery } from '../../payments/test-provider/webhook-delivery.ts';
 import { MAX_OPEN_INTENTS_PER_USER } from './checkout.service.ts';
 import type { Reconciler } from './reconciler.ts';
@@ -35,11 +35,11 @@ beforeAll(async () => {
       payments: {
         // No webhooks: a paid intent then looks unpaid to us, as when a webhook is lost.
         webhookDelivery: createWebhookDelivery({ mode: 'none' }),
-        intentLimit: INTENT_LIMIT,
         onReconciler: (r) => {
           reconciler = r;
         },
       },
+      rateLimits: { limits: { ...RELAXED_RATE_LIMITS, paymentIntentsPerUser: INTENT_LIMIT } },
     },
   );
   [tee] = (await insertProducts(t.database.db, [

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ACCOUNT_MESSAGES,
   MESSAGES,
   ProductAnswerSchema,
   REVIEW_CONTENT_MAX,
@@ -13,7 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, reviews } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
-import { authHeader, signUp, type TestAccount } from '../../test/account-factory.ts';
+import { authHeader, markVerified, signUp, type TestAccount } from '../../test/account-factory.ts';
 import { confirmOrder, createIntentOk, payWithCard, putInCart, verifiedShopper } from '../../test/checkout-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -50,8 +51,15 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 0, Math.min(i, 10) + 1, 12)),
     })),
   );
-  [alice, bob, carol] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+  [alice, bob, carol] = [await verifiedSignUp(), await verifiedSignUp(), await verifiedSignUp()];
 });
+
+/** Writing a review needs a verified email (issue 8 item 9). */
+async function verifiedSignUp(): Promise<TestAccount> {
+  const account = await signUp(t.app);
+  await markVerified(t.database, account.userId);
+  return account;
+}
 
 afterAll(async () => {
   await t.close();
@@ -225,6 +233,19 @@ describe('POST /api/reviews/products/:productId', () => {
     expect((await page(written)).ratings.total).toBe(0);
   });
 
+  it('refuses a customer whose email is not verified (403) and writes nothing', async () => {
+    // Issue 8 item 9: fresh unverified accounts could flood a product with reviews.
+    const stranger = await signUp(t.app);
+    const response = await post(written, { rating: 1, content: GOOD_TEXT }, stranger);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'EMAIL_NOT_VERIFIED',
+      message: ACCOUNT_MESSAGES.emailVerificationRequired,
+    });
+    expect((await page(written)).ratings.total).toBe(0);
+  });
+
   it('answers 404 for an unknown product', async () => {
     for (const id of [randomUUID(), 'nope']) {
       const response = await post(id, { rating: 5, content: GOOD_TEXT }, alice);
@@ -347,7 +368,7 @@ describe('POST /api/reviews/products/:productId', () => {
 describe('concurrent writes', () => {
   it('count every review when customers post at the same moment (PostgreSQL runs them in parallel)', async () => {
     const [product] = (await insertProducts(t.database.db, [buildProduct({ name: 'Rush Tee' })])) as [string];
-    const crowd = await Promise.all(Array.from({ length: 6 }, () => signUp(t.app)));
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => verifiedSignUp()));
     const answers = await Promise.all(crowd.map((account, i) => review(product, account, (i % 5) + 1)));
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const listing = await page(product);

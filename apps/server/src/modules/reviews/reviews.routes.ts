@@ -9,7 +9,8 @@ import {
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AuthHook, authOf, optionalAuth } from '../../plugins/auth.ts';
+import { type AuthHook, authOf, optionalAuth, requireVerifiedEmail } from '../../plugins/auth.ts';
+import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
 const tags = ['reviews'];
@@ -21,11 +22,19 @@ const ProductParams = z.object({ productId: z.string().min(1).max(200) });
 export function reviewsRoutes({
   reviews,
   requireAuth,
+  rateLimiter,
 }: {
   reviews: ReviewsService;
   requireAuth: AuthHook;
+  rateLimiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   const maybeSignedIn = optionalAuth(requireAuth);
+  const writes = rateLimiter.counters.reviewWritesPerUser;
+  // Issue 8 item 9: reviews are public text, so only verified customers write them, at a bounded pace.
+  const limitWrites: AuthHook = async (request) => {
+    const { count, msBeforeReset } = await writes.hit(authOf(request).userId);
+    if (count > writes.rule.max) throw tooManyRequests(msBeforeReset);
+  };
   return async (app) => {
     app.get(
       '/products/:productId',
@@ -51,14 +60,16 @@ export function reviewsRoutes({
     app.post(
       '/products/:productId',
       {
-        onRequest: requireAuth,
+        onRequest: [requireAuth, requireVerifiedEmail, limitWrites],
         schema: {
           tags,
           summary: "Write the customer's review of a product, or update it (one per customer per product)",
-          description: '201 when the review is new, 200 when it replaced the customer’s earlier review.',
+          description:
+            '201 when the review is new, 200 when it replaced the customer’s earlier review. Needs a verified ' +
+            'email (403 EMAIL_NOT_VERIFIED); a customer writes at most 10 reviews or edits an hour (429).',
           params: ProductParams,
           body: ReviewBodySchema,
-          response: { 200: ReviewAnswerSchema, 201: ReviewAnswerSchema, 400: E, 401: E, 404: E },
+          response: { 200: ReviewAnswerSchema, 201: ReviewAnswerSchema, 400: E, 401: E, 403: E, 404: E, 429: E },
         },
       },
       async (request, reply) => {

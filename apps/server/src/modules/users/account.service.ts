@@ -10,6 +10,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { passwordChangedMail } from '../mail/mail-templates.ts';
+import type { PasswordChecks } from './password-checks.ts';
 import type { UsersService } from './users.service.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
@@ -20,11 +21,13 @@ export function createAccountService({
   config,
   users,
   sessions,
+  passwordChecks,
 }: {
   db: Database;
-  config: Pick<Config, 'publicUrl' | 'allowSelfAdmin'>;
+  config: Pick<Config, 'publicUrl' | 'demo'>;
   users: UsersService;
   sessions: SessionsService;
+  passwordChecks: PasswordChecks;
 }) {
   async function passwordHashOf(userId: string): Promise<string> {
     const user = await users.findById(userId);
@@ -39,9 +42,17 @@ export function createAccountService({
   }
 
   /** Other devices are signed out; the one making the change stays signed in. */
-  async function changePassword(auth: AuthContext, currentPassword: string, newPassword: string): Promise<void> {
+  async function changePassword(
+    auth: AuthContext,
+    { currentPassword, newPassword, ip }: { currentPassword: string; newPassword: string; ip: string },
+  ): Promise<void> {
+    const check = { userId: auth.userId, sessionId: auth.sessionId, ip };
+    await passwordChecks.admit(check);
     if (!(await verifyPassword(await passwordHashOf(auth.userId), currentPassword))) {
-      throw fieldError('currentPassword', ACCOUNT_MESSAGES.currentPasswordIncorrect);
+      await passwordChecks.wrongPassword(
+        check,
+        fieldError('currentPassword', ACCOUNT_MESSAGES.currentPasswordIncorrect),
+      );
     }
     if (newPassword === currentPassword) throw fieldError('newPassword', ACCOUNT_MESSAGES.newPasswordSameAsCurrent);
     const passwordHash = await hashPassword(newPassword);
@@ -56,9 +67,11 @@ export function createAccountService({
   }
 
   /** SPEC §2 Account Management: the account is closed and every session ends with it. */
-  async function disableAccount(auth: AuthContext, password: string): Promise<void> {
+  async function disableAccount(auth: AuthContext, { password, ip }: { password: string; ip: string }): Promise<void> {
+    const check = { userId: auth.userId, sessionId: auth.sessionId, ip };
+    await passwordChecks.admit(check);
     if (!(await verifyPassword(await passwordHashOf(auth.userId), password))) {
-      throw fieldError('password', ACCOUNT_MESSAGES.passwordIncorrect);
+      await passwordChecks.wrongPassword(check, fieldError('password', ACCOUNT_MESSAGES.passwordIncorrect));
     }
     await db.transaction(async (tx) => {
       await users.disable(tx, auth.userId);
@@ -66,9 +79,9 @@ export function createAccountService({
     });
   }
 
-  /** The SPEC's self-service admin toggle: a demo feature, off in production unless allowed. */
+  /** The SPEC's self-service admin toggle: a demo feature, only with DEMO (decision 011). */
   async function toggleAdmin(auth: AuthContext): Promise<UserRow> {
-    if (!config.allowSelfAdmin) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
+    if (!config.demo) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
     return users.toggleAdmin(auth.userId);
   }
 

@@ -13,7 +13,8 @@ let t: TestApp;
 const clock = createTestClock();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  // A demo shop: the self-service admin toggle is one of its features (decision 011).
+  t = await createTestApp({ DEMO: 'true' }, { clock });
 });
 afterAll(async () => {
   await t.close();
@@ -106,9 +107,36 @@ describe('GET /api/users/me and /api/users/verify-token', () => {
     const unknownSession = await new SignJWT({ sid: 'not-a-session' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('someone')
-      .setExpirationTime('10m')
+      .setIssuedAt(Math.floor(clock().getTime() / 1000))
+      .setExpirationTime(Math.floor(clock().getTime() / 1000) + 600)
       .sign(new TextEncoder().encode(JWT_SECRET));
     expect401(await me(authHeader(unknownSession)), M.sessionExpired);
+  });
+
+  it('refuse a genuine-key token for a live session that lacks exp or iat, or outlives 15 minutes', async () => {
+    // Issue 8 item 9: exp, iat, sub and sid are required, and age is bounded whatever exp says.
+    const account = await signUp(t.app);
+    const { sub, sid } = JSON.parse(Buffer.from(account.accessToken.split('.')[1]!, 'base64url').toString());
+    const key = new TextEncoder().encode(JWT_SECRET);
+    const now = Math.floor(clock().getTime() / 1000);
+    const base = () => new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub);
+    const noExp = await base().setIssuedAt(now).sign(key);
+    const noIat = await base()
+      .setExpirationTime(now + 600)
+      .sign(key);
+    const longLived = await base()
+      .setIssuedAt(now)
+      .setExpirationTime(now + 30 * 24 * 3600)
+      .sign(key);
+    const noSub = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(key);
+    expect((await me(authHeader(longLived))).statusCode).toBe(200);
+    for (const token of [noExp, noIat, noSub]) expect401(await me(authHeader(token)), M.authError);
+    clock.advance(16 * 60_000);
+    expect401(await me(authHeader(longLived)), M.sessionExpired);
   });
 
   it('refuse an expired token with the session-expired message; a refresh gives a working one', async () => {
@@ -336,7 +364,7 @@ describe('POST /api/users/toggle-admin', () => {
   const toggle = (account: TestAccount) =>
     t.app.inject({ method: 'POST', url: '/api/users/toggle-admin', headers: authHeader(account.accessToken) });
 
-  it('flips the admin flag of the signed-in user when self-service admin is allowed', async () => {
+  it('flips the admin flag of the signed-in user on a demo shop', async () => {
     const account = await signUp(t.app);
     const on = await toggle(account);
     expect(on.statusCode).toBe(200);

@@ -18,6 +18,8 @@ import { toUserView } from './user-view.ts';
 
 const tags = ['users'];
 const E = ErrorBodySchema;
+const WRONG_PASSWORD_LIMITS =
+  'Wrong passwords are limited per user and per address (429); a session that keeps guessing is ended (401).';
 const ProfileAnswerSchema = z.object({ success: z.literal(true), message: z.string(), user: UserSchema });
 
 /** The signed-in user's own account (SPEC §7 Users). */
@@ -66,12 +68,14 @@ export function usersRoutes({
         schema: {
           tags,
           summary: 'Change the password; signs out every other session',
+          description: WRONG_PASSWORD_LIMITS,
           body: ChangePasswordBodySchema,
-          response: { 200: MessageAnswerSchema, 400: E, 401: E },
+          response: { 200: MessageAnswerSchema, 400: E, 401: E, 429: E },
         },
       },
       async (request) => {
-        await account.changePassword(authOf(request), request.body.currentPassword, request.body.newPassword);
+        const { currentPassword, newPassword } = request.body;
+        await account.changePassword(authOf(request), { currentPassword, newPassword, ip: request.ip });
         return { success: true as const, message: ACCOUNT_MESSAGES.passwordChanged };
       },
     );
@@ -82,12 +86,13 @@ export function usersRoutes({
         schema: {
           tags,
           summary: 'Disable the account after checking the password; ends every session',
+          description: WRONG_PASSWORD_LIMITS,
           body: DisableAccountBodySchema,
-          response: { 200: MessageAnswerSchema, 400: E, 401: E },
+          response: { 200: MessageAnswerSchema, 400: E, 401: E, 429: E },
         },
       },
       async (request, reply) => {
-        await account.disableAccount(authOf(request), request.body.password);
+        await account.disableAccount(authOf(request), { password: request.body.password, ip: request.ip });
         clearRefreshCookie(reply, secureCookies);
         return { success: true as const, message: ACCOUNT_MESSAGES.accountDisabledDone };
       },
@@ -98,7 +103,7 @@ export function usersRoutes({
       {
         schema: {
           tags,
-          summary: 'Self-service admin flag (demo feature; off in production unless ALLOW_SELF_ADMIN=true)',
+          summary: 'Self-service admin flag (a demo feature: 403 unless the shop runs with DEMO=true)',
           response: { 200: ToggleAdminAnswerSchema, 401: E, 403: E },
         },
       },

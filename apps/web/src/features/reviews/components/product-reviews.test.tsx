@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { REVIEW_MESSAGES, UserAnswerSchema, type Review } from '@shopper/contract';
+import { Toaster } from 'sonner';
+import { ACCOUNT_MESSAGES, REVIEW_MESSAGES, UserAnswerSchema, type Review } from '@shopper/contract';
 import { AUTH_TOKEN_KEY } from '../../../lib/session.ts';
 import { buildUser, errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderPage } from '../../../test/render.tsx';
@@ -22,9 +23,14 @@ function serve(all: readonly Review[]) {
 }
 
 function renderReviews() {
-  return renderPage(<ProductReviews productId="p1" />, '/products/linen-summer-shirt', [
-    { path: '/login', element: <p>Login page</p> },
-  ]);
+  return renderPage(
+    <>
+      <ProductReviews productId="p1" />
+      <Toaster />
+    </>,
+    '/products/linen-summer-shirt',
+    [{ path: '/login', element: <p>Login page</p> }],
+  );
 }
 
 function listCalls(fetch: ReturnType<typeof stubApi>) {
@@ -223,10 +229,10 @@ describe('See All Reviews modal', () => {
 });
 
 describe('Write a review', () => {
-  function signedIn(reviews: Review[], onPost: (body: unknown) => Response) {
+  function signedIn(reviews: Review[], onPost: (body: unknown) => Response, user = buildUser()) {
     localStorage.setItem(AUTH_TOKEN_KEY, 'token');
     return stubApi({
-      'GET /api/users/me': () => jsonResponse(200, UserAnswerSchema.parse({ success: true, user: buildUser() })),
+      'GET /api/users/me': () => jsonResponse(200, UserAnswerSchema.parse({ success: true, user })),
       [LIST]: ({ url }) => reviewListResponse(reviews, url),
       'POST /api/reviews/products/p1': ({ body }) => onPost(body),
     });
@@ -249,6 +255,28 @@ describe('Write a review', () => {
     expect(await within(form).findByText(REVIEW_MESSAGES.contentTooShort)).toBeTruthy();
     expect(within(form).queryByText(REVIEW_MESSAGES.ratingRequired)).toBeNull();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it('asks a customer whose email is not verified to verify it instead of showing the form', async () => {
+    const post = vi.fn(() => new Response('', { status: 500 }));
+    signedIn([], post, buildUser({ isEmailVerified: false, emailVerified: false, status: 'unverified' }));
+    renderReviews();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailVerificationRequired, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Verify your email' }).getAttribute('href')).toBe('/verify-pending');
+    expect(screen.queryByRole('form', { name: 'Write a review' })).toBeNull();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal as a toast, not a raw error', async () => {
+    const user = userEvent.setup();
+    const post = vi.fn(() => jsonResponse(429, errorBody('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyRequests)));
+    signedIn([], post);
+    renderReviews();
+    const form = await screen.findByRole('form', { name: 'Write a review' });
+    await user.click(within(form).getByRole('radio', { name: '4 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Lovely fabric and a great fit overall.');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.tooManyRequests)).toBeTruthy();
   });
 
   it('prefills the form from the customer’s own review and updates it', async () => {

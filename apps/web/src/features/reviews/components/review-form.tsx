@@ -2,6 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import {
+  ACCOUNT_MESSAGES,
   MESSAGES,
   REVIEW_CONTENT_MAX,
   REVIEW_MESSAGES,
@@ -11,7 +12,7 @@ import {
 } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField } from '../../../components/form-field.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { isEmailVerified, useCurrentUser } from '../../../lib/current-user.ts';
 import { applyServerFieldErrors, messageOf } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useReviewPreview } from '../api/get-reviews.ts';
@@ -24,9 +25,12 @@ interface WriteReviewProps {
   onSaved?: ((answer: ReviewAnswer) => void) | undefined;
 }
 
-/** Signed-in customers write (or update) their review; guests are asked to log in. */
+/**
+ * Verified customers write (or update) their review; guests are asked to log in, and customers
+ * whose email is not verified yet to verify it (the server refuses them: SPEC §6).
+ */
 export function WriteReview({ productId, onSaved }: WriteReviewProps) {
-  const { isAuthenticated, isLoading } = useCurrentUser();
+  const { user, isAuthenticated, isLoading } = useCurrentUser();
   const location = useLocation();
   const preview = useReviewPreview(productId);
   const myReview = useMyReview(productId);
@@ -40,6 +44,18 @@ export function WriteReview({ productId, onSaved }: WriteReviewProps) {
         <Link to="/login" state={{ from }}>
           Login
         </Link>
+      </p>
+    );
+  }
+  if (user && !isEmailVerified(user)) {
+    const from = { pathname: location.pathname, search: location.search, hash: location.hash };
+    return (
+      <p className={styles.loginPrompt}>
+        {ACCOUNT_MESSAGES.emailVerificationRequired}{' '}
+        <Link to="/verify-pending" state={{ email: user.email, from }}>
+          Verify your email
+        </Link>{' '}
+        to write a review.
       </p>
     );
   }

@@ -1,0 +1,73 @@
+import type { DatabaseHandle } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/seed-demo.ts';
+
+export type AdminContext = {
+  /** Opened (and migrated) only for the command that runs; closed by the runner. */
+  database: DatabaseHandle;
+  print: (line: string) => void;
+};
+
+type AdminCommand = {
+  usage: string;
+  summary: string;
+  run: (args: string[], context: AdminContext) => Promise<void>;
+};
+
+/** Thrown for a wrong use of a command: the runner prints the message and exits with 2. */
+export class UsageError extends Error {}
+
+/** `npm run admin -- <command>`: one entry per command of the shop's operator. */
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'seed-demo': {
+    usage: 'seed-demo',
+    summary: 'Add the demo catalog, reviews and promo codes; a table that has rows is left as it is.',
+    run: async (args, { database, print }) => {
+      if (args.length > 0) throw new UsageError(`seed-demo takes no arguments (got: ${args.join(' ')})`);
+      const counts = await seedDemoData(database.db);
+      const added = Object.entries(counts).filter(([, n]) => n > 0);
+      print(
+        added.length === 0
+          ? 'Nothing to seed: the shop already has products, reviews and promo codes.'
+          : `Seeded the demo data: ${added.map(([what, n]) => `${n} ${what}`).join(', ')}.`,
+      );
+    },
+  },
+};
+
+export function adminUsage(): string {
+  const width = Math.max(...Object.values(ADMIN_COMMANDS).map((command) => command.usage.length));
+  const lines = Object.values(ADMIN_COMMANDS).map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`);
+  return ['Usage: npm run admin -- <command>', '', 'Commands:', ...lines].join('\n');
+}
+
+export type AdminIo = {
+  openDatabase: () => Promise<DatabaseHandle>;
+  print: (line: string) => void;
+  printError: (line: string) => void;
+};
+
+/** Runs one command and answers the process exit code: 0 done, 1 failed, 2 wrong use. */
+export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help') {
+    (name === undefined ? io.printError : io.print)(adminUsage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = ADMIN_COMMANDS[name];
+  if (!command) {
+    io.printError(`Unknown command: ${name}\n\n${adminUsage()}`);
+    return 2;
+  }
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await io.openDatabase();
+    await database.migrate();
+    await command.run(args, { database, print: io.print });
+    return 0;
+  } catch (error) {
+    io.printError(error instanceof Error ? error.message : String(error));
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await database?.close();
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+const SECRET = 'a-production-secret-that-is-long-enough';
+/** Production settings apart from the card provider, which has its own test (payments/provider-choice.test.ts). */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: SECRET, ALLOW_TEST_PAYMENTS: 'true' };
+
+describe('readConfig: safe by default', () => {
+  it('listens on loopback outside production and on every interface in production', () => {
+    expect(readConfig({}).host).toBe('127.0.0.1');
+    expect(readConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(readConfig(PRODUCTION).host).toBe('0.0.0.0');
+    expect(readConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(readConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('keeps the demo off unless DEMO=true', () => {
+    expect(readConfig({}).demo).toBe(false);
+    expect(readConfig({ DEMO: '' }).demo).toBe(false);
+    expect(readConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(readConfig({ DEMO: 'true' }).demo).toBe(true);
+    expect(() => readConfig({ DEMO: 'yes' })).toThrow(/DEMO/);
+  });
+
+  it('refuses the demo in production with a clear message', () => {
+    expect(() => readConfig({ ...PRODUCTION, DEMO: 'true' })).toThrow(
+      /DEMO: the demo .* cannot run with NODE_ENV=production/,
+    );
+    expect(readConfig({ ...PRODUCTION, DEMO: 'false' }).demo).toBe(false);
+  });
+
+  it('marks refresh cookies Secure except for a demo served over http', () => {
+    expect(readConfig({}).secureCookies).toBe(true);
+    expect(readConfig({ PUBLIC_URL: 'http://shop.example.com' }).secureCookies).toBe(true);
+    expect(readConfig({ DEMO: 'true' }).secureCookies).toBe(false);
+    expect(readConfig({ DEMO: 'true', PUBLIC_URL: 'http://127.0.0.1:4201' }).secureCookies).toBe(false);
+    expect(readConfig({ DEMO: 'true', PUBLIC_URL: 'https://demo.example.com' }).secureCookies).toBe(true);
+    expect(readConfig(PRODUCTION).secureCookies).toBe(true);
+  });
+
+  it('no longer knows ALLOW_SELF_ADMIN: the self-service admin toggle follows DEMO', () => {
+    expect(readConfig({ ALLOW_SELF_ADMIN: 'true' }).demo).toBe(false);
+    expect(readConfig({ ALLOW_SELF_ADMIN: 'true' })).not.toHaveProperty('allowSelfAdmin');
+  });
+
+  it('takes a METRICS_TOKEN of at least 24 characters', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: 'x'.repeat(24) }).metricsToken).toBe('x'.repeat(24));
+    expect(() => readConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 24 characters/);
+  });
+
+  it('reads RATE_LIMIT_ALLOWLIST as addresses and CIDR blocks', () => {
+    expect(readConfig({}).rateLimitAllowlist).toEqual([]);
+    expect(readConfig({ RATE_LIMIT_ALLOWLIST: '198.51.100.0/24, 2001:db8::1' }).rateLimitAllowlist).toEqual([
+      { address: '198.51.100.0', prefix: 24, family: 'ipv4' },
+      { address: '2001:db8::1', prefix: 128, family: 'ipv6' },
+    ]);
+    for (const value of ['campus', '10.0.0.0/40', '10.0.0.1,,10.0.0.2']) {
+      expect(() => readConfig({ RATE_LIMIT_ALLOWLIST: value }), value).toThrow(/RATE_LIMIT_ALLOWLIST/);
+    }
+  });
+});

@@ -1,0 +1,86 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G, mid-range phone) in
+// Debian's Chromium on the shop's public pages, three runs each, medians against the targets of
+// issue 10. Run after `npm run build`. Writes bench/results/lighthouse.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root, startShop } from './shop-process.mjs';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 2000, cls: 0.02 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const shop = await startShop({ port: 3904, logLevel: 'warn' });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const listing = await (await fetch(`${shop.url}/api/products/all-products?limit=1`)).json();
+  const product = listing.products[0];
+  const pages = ['/', '/shop', '/women', `/products/${product.slug}`];
+
+  const report = { date: new Date().toISOString(), runs: RUNS, targets: TARGETS, pages: [] };
+  let failures = 0;
+  for (const page of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const { lhr } = await lighthouse(`${shop.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      });
+      runs.push({
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        failedAudits: Object.values(lhr.audits)
+          .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+          .map((audit) => audit.id),
+      });
+    }
+    const result = {
+      page,
+      ...Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])),
+      lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+      cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+      failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+    };
+    const missed = [
+      ...CATEGORIES.filter((id) => result[id] < TARGETS[id]),
+      ...(result.lcpMs > TARGETS.lcpMs ? ['lcp'] : []),
+      ...(result.cls > TARGETS.cls ? ['cls'] : []),
+    ];
+    failures += missed.length;
+    report.pages.push({ ...result, missed });
+    console.log(
+      `${page.padEnd(40)} perf ${result.performance} · a11y ${result.accessibility} · bp ${result['best-practices']} · seo ${result.seo} · LCP ${result.lcpMs} ms · CLS ${result.cls}${missed.length ? `  MISSED: ${missed.join(', ')}` : ''}`,
+    );
+    if (result.failedAudits.length) console.log(`${''.padEnd(40)} failing audits: ${result.failedAudits.join(', ')}`);
+  }
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(
+    failures
+      ? `Lighthouse: ${failures} target(s) missed (medians of ${RUNS} runs).`
+      : `Lighthouse: every target met (medians of ${RUNS} runs).`,
+  );
+  if (failures) process.exitCode = 1;
+} finally {
+  chrome.kill();
+  await shop.stop();
+}
