@@ -47,6 +47,8 @@ export async function startShop({ port, logLevel = 'info' }) {
     NODE_ENV: 'production',
     // Production refuses to start without a signing secret; the bench makes a throwaway one.
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // …and without a real card provider unless the test-mode one is asked for; the bench pays nothing.
+    ALLOW_TEST_PAYMENTS: 'true',
     WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
     LOG_LEVEL: logLevel,
     HOST: '127.0.0.1',

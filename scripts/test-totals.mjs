@@ -6,9 +6,13 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const fuzzLines = [];
 for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
-  if ('numPassedTests' in report) {
+  if (report.kind === 'fuzz') {
+    // The API fuzz's own figures (apps/server/src/app-fuzz.test.ts), one line per database.
+    fuzzLines.push(`fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx`);
+  } else if ('numPassedTests' in report) {
     // Vitest's JSON reporter.
     passed += report.numPassedTests;
     failed += report.numFailedTests;
@@ -20,4 +24,5 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     skipped += report.stats.skipped;
   }
 }
+for (const line of fuzzLines.sort()) console.log(line);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
 import { MESSAGES } from '@shopper/contract';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import metrics from 'fastify-metrics';
 import {
   jsonSchemaTransform,
@@ -28,6 +28,7 @@ import { createCouponsService } from './modules/cart/coupons.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
+import { createPaymentCustomersService } from './modules/checkout/payment-customers.service.ts';
 import { createReconciler, type Reconciler } from './modules/checkout/reconciler.ts';
 import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
@@ -46,6 +47,7 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
+import { installInputGuard } from './plugins/input-guard.ts';
 import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
@@ -63,6 +65,8 @@ export type AppDeps = {
   rateLimits?: { limits?: RateLimits; nameSpace?: string };
   /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts starts it). */
   payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
+  /** Tests: sees every route as it is registered (the API fuzz walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -83,6 +87,7 @@ export async function buildApp({
   clock = () => new Date(),
   rateLimits = {},
   payments: paymentsOptions = {},
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
@@ -106,10 +111,12 @@ export async function buildApp({
       void (reply as FastifyReply).status(error.statusCode ?? 400).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
   installAuth(app);
 
   app.addHook('onSend', async (request, reply) => {
@@ -181,6 +188,7 @@ export async function buildApp({
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
   const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
+  const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
     taxRate: config.taxRate,
@@ -192,10 +200,17 @@ export async function buildApp({
     catalogCache,
     orders,
     users,
+    customers: paymentCustomers,
     clock,
     log: app.log.child({ module: 'checkout' }),
   });
-  const savedCards = createSavedCardsService({ db, provider: payments.provider, clock });
+  const savedCards = createSavedCardsService({
+    db,
+    provider: payments.provider,
+    customers: paymentCustomers,
+    clock,
+    log: app.log.child({ module: 'saved-cards' }),
+  });
   const reconciler = createReconciler({
     checkout,
     orders,
@@ -231,7 +246,7 @@ export async function buildApp({
   });
   if (config.demo) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
   await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
-  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn }), {
+  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn, rateLimiter }), {
     prefix: '/api/payment',
   });
   await app.register(paymentWebhookRoutes({ checkout }), { prefix: '/api/payment' });

@@ -78,6 +78,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
@@ -121,6 +122,8 @@ export type Config = {
   rateLimitAllowlist: AddressRange[];
   /** All three STRIPE_* set: Stripe; none: the built-in test-mode provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /** Production without STRIPE_* keys runs the test-mode provider only when this was asked for explicitly. */
+  allowTestPayments: boolean;
   /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
   testProviderWebhooks: 'immediate' | 'twice' | 'none';
   /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
@@ -143,6 +146,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.DEMO === 'true') {
     throw new Error(
       'Invalid configuration:\n  DEMO: the demo (dev mailbox, self-service admin, demo data) cannot run with NODE_ENV=production; unset DEMO',
+    );
+  }
+  // A production shop on the test-mode provider would ship orders paid with test cards (issue 8, item 4).
+  if (e.NODE_ENV === 'production' && !stripeKeys.some(Boolean) && e.ALLOW_TEST_PAYMENTS !== 'true') {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required in production to take real card payments.\n' +
+        '  Without them the built-in test-mode provider accepts test cards and no money is taken; set ALLOW_TEST_PAYMENTS=true to run it on purpose.',
     );
   }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
@@ -181,6 +191,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS === 'true',
     testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
   };

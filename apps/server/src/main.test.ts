@@ -34,11 +34,11 @@ function start(env: Record<string, string> = {}): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitUntilReady(server: Started): Promise<void> {
+async function waitUntilReady(server: Started, at = port): Promise<void> {
   for (;;) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+      const response = await fetch(`http://127.0.0.1:${at}/api/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -93,5 +93,29 @@ describe('the server process on the embedded database', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
     shop.child.kill('SIGTERM');
     expect(await shop.exited).toBe(0);
+  }, 120_000);
+});
+
+describe('a production start', () => {
+  it('refuses to take test-mode payments unless ALLOW_TEST_PAYMENTS=true is set', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      DEMO: '',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+      PORT: String(port + 2),
+      STRIPE_SECRET_KEY: '',
+      STRIPE_PUBLISHABLE_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      ALLOW_TEST_PAYMENTS: '',
+    };
+    const refused = start(production);
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('required in production to take real card payments');
+
+    const allowed = start({ ...production, ALLOW_TEST_PAYMENTS: 'true' });
+    await waitUntilReady(allowed, port + 2);
+    expect(allowed.output()).toContain('TEST-MODE provider');
+    allowed.child.kill('SIGTERM');
+    expect(await allowed.exited).toBe(0);
   }, 120_000);
 });

@@ -37,7 +37,10 @@ async function main(): Promise<void> {
     );
   }
   if (config.isProduction && !config.stripe) {
-    app.log.warn('No STRIPE_* keys: card payments use the built-in TEST-MODE provider and no money is taken.');
+    // Only reachable with ALLOW_TEST_PAYMENTS=true (config.ts refuses a production start otherwise).
+    app.log.warn(
+      'ALLOW_TEST_PAYMENTS=true and no STRIPE_* keys: card payments use the built-in TEST-MODE provider, test cards are accepted and no money is taken.',
+    );
   }
   const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 

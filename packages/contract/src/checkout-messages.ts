@@ -18,6 +18,8 @@ export const CHECKOUT_MESSAGES = {
   paymentNotCompleted: 'Your payment was not completed. Please try again.',
   paymentCanceled: 'This payment was cancelled. Your card has not been charged.',
   paymentNotFound: 'We could not find that payment.',
+  tooManyOpenPayments:
+    'You have too many payments in progress. Please finish one, or wait a few minutes and try again.',
   webhookSignatureInvalid: 'Invalid webhook signature.',
 
   orderNotFound: "The order you're looking for could not be found.",
@@ -28,6 +30,8 @@ export const CHECKOUT_MESSAGES = {
   noOrdersMatchFilters: 'No orders match your current filters.',
   orderStatusChangeNotAllowed: (from: string, to: string) => `An order that is ${from} cannot become ${to}.`,
   dateRangeInverted: 'The start date cannot be after the end date.',
+  dateInvalid: 'Please enter a valid date (YYYY-MM-DD).',
+  dateOutOfRange: (min: string, max: string) => `Please enter a date between ${min} and ${max}.`,
 
   paymentMethodNotFound: 'That saved card could not be found.',
   paymentMethodInvalid: 'That card could not be verified with the payment provider.',

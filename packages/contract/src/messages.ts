@@ -5,6 +5,7 @@ export const MESSAGES = {
   timeout: 'Request timed out. Please check your internet connection and try again.',
   network: 'Unable to connect to the server. Please check your internet connection.',
   validationFailed: 'Please correct the errors in the form.',
+  nulCharacter: 'Text cannot contain a NUL character (U+0000).',
 
   loadProductsFailed: 'Failed to load products. Please try again later.',
   loadPopularFailed: 'Failed to load popular products',

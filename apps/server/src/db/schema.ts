@@ -367,6 +367,28 @@ export const webhookEvents = pgTable('webhook_events', {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Each customer's customer record at the card provider (a Stripe Customer): saved cards are attached
+ * to it and payment intents carry it, so a card can only ever be used by the customer who owns it.
+ * Kept by the checkout side, not in `users`: switching provider starts new records.
+ */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text({ enum: ['test', 'stripe'] }).notNull(),
+    /** The provider's id (cus_…). */
+    customerId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    uniqueIndex('payment_customers_customer_unique').on(t.provider, t.customerId),
+  ],
+);
+
 /** Cards a customer chose to keep with the provider; only the provider's id and display details. */
 export const savedPaymentMethods = pgTable(
   'saved_payment_methods',
@@ -397,6 +419,8 @@ export const testProviderIntents = pgTable('test_provider_intents', {
   /** requires_payment_method · requires_action · requires_capture · succeeded · canceled */
   status: text().notNull(),
   captureMethod: text().notNull().default('manual'),
+  /** The customer the intent was made for: the card confirmed on it is that customer's (null once detached). */
+  customerId: text(),
   amountCapturableCents: integer().notNull().default(0),
   amountReceivedCents: integer().notNull().default(0),
   paymentMethodId: text(),

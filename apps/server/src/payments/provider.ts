@@ -17,11 +17,14 @@ export type ProviderIntentStatus =
 export type ProviderIntent = {
   id: string;
   status: ProviderIntentStatus;
+  /** What the browser confirms the intent with; handed out again when an open intent is reused. */
+  clientSecret: string | null;
   amountCents: number;
   amountCapturableCents: number;
   amountReceivedCents: number;
   currency: string;
-  paymentMethod: { id: string; brand: string; last4: string } | null;
+  /** `customerId`: the customer the card is attached to; null for a card used once without being kept. */
+  paymentMethod: { id: string; brand: string; last4: string; customerId: string | null } | null;
   lastError: { code: string; message: string } | null;
 };
 
@@ -44,15 +47,25 @@ export type ProviderCard = {
   expYear: number | null;
 };
 
+/** A card as the provider knows it: `customerId` is whose it is, null while it belongs to no one yet. */
+export type ProviderPaymentMethod = { card: ProviderCard; customerId: string | null };
+
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** What the browser needs to talk to the provider itself. */
   readonly publicInfo: { kind: PaymentProviderKind; publishableKey?: string };
+  /**
+   * The provider's customer for one of our users. Asking twice for the same user may answer the same
+   * customer (Stripe's idempotency key); the caller keeps the first one stored.
+   */
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  /** `customerId`: only cards of that customer (or new ones) can pay it. */
   createIntent(input: {
     amountCents: number;
     currency: string;
     metadata: Record<string, string>;
     captureMethod: 'manual';
+    customerId: string;
   }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent>;
   captureIntent(id: string): Promise<ProviderIntent>;
@@ -60,8 +73,12 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<ProviderIntent>;
   /** Throws when the signature does not match the body. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent>;
-  /** A card the customer used, when it belongs to them; null otherwise. */
-  findCustomerCard(paymentMethodId: string, userId: string): Promise<ProviderCard | null>;
+  /** A card payment method and its customer; null when the provider knows no such card. */
+  findPaymentMethod(paymentMethodId: string): Promise<ProviderPaymentMethod | null>;
+  /** Attaches a card that belongs to no one yet to the customer; null when the provider refuses. */
+  attachPaymentMethod(paymentMethodId: string, customerId: string): Promise<ProviderCard | null>;
+  /** A forgotten card is no customer's any more (and, as with Stripe, cannot be attached again). */
+  detachPaymentMethod(paymentMethodId: string): Promise<void>;
 }
 
 /** Provider statuses in which the money is authorized or already taken. */

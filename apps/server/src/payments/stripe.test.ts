@@ -1,131 +1,28 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema.ts';
+import { CHECKOUT_MESSAGES as M } from '@shopper/contract';
+import { cartItems, orders, paymentCustomers, paymentIntents, savedPaymentMethods } from '../db/schema.ts';
 import { insertProducts } from '../db/seed/seed-catalog.ts';
 import { authHeader } from '../test/account-factory.ts';
-import { confirmOrder, createIntentOk, putInCart, verifiedShopper } from '../test/checkout-factory.ts';
+import {
+  confirmOrder,
+  createIntent,
+  createIntentOk,
+  putInCart,
+  saveCard,
+  savedCards,
+  verifiedShopper,
+} from '../test/checkout-factory.ts';
 import { buildProduct } from '../test/product-factory.ts';
+import { STAND_IN_KEYS, type StripeStandIn, stripeStandIn } from '../test/stripe-stand-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createStripeProvider } from './stripe.ts';
 
-type StandInIntent = {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  capture_method: string;
-  client_secret: string;
-  amount_capturable: number;
-  amount_received: number;
-  metadata: Record<string, string>;
-  payment_method: null | { id: string; object: 'payment_method'; card: { brand: string; last4: string } };
-  last_payment_error: null | { code: string; decline_code?: string; message: string };
-};
-
-/** A local stand-in of the parts of Stripe's HTTP API the adapter uses; nothing leaves the machine. */
-function stripeStandIn() {
-  const intents = new Map<string, StandInIntent>();
-  const calls: string[] = [];
-  let next = 0;
-
-  const read = (request: IncomingMessage) =>
-    new Promise<URLSearchParams>((resolve) => {
-      let text = '';
-      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      request.on('end', () => resolve(new URLSearchParams(text)));
-    });
-
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const form = await read(request);
-      const url = new URL(request.url ?? '/', 'http://stand-in');
-      calls.push(`${request.method} ${url.pathname}`);
-      const send = (status: number, body: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(body));
-      };
-      const unexpected = (intent: StandInIntent) =>
-        send(400, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'payment_intent_unexpected_state',
-            message: `This PaymentIntent's status is ${intent.status}.`,
-          },
-        });
-      if (request.headers.authorization !== 'Bearer sk_test_standin')
-        return send(401, { error: { type: 'invalid_request_error', message: 'bad key' } });
-
-      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
-        next += 1;
-        const id = `pi_standin_${next}`;
-        const intent: StandInIntent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          currency: form.get('currency') ?? '',
-          status: 'requires_payment_method',
-          capture_method: form.get('capture_method') ?? 'automatic',
-          client_secret: `${id}_secret_x`,
-          amount_capturable: 0,
-          amount_received: 0,
-          metadata: { userId: form.get('metadata[userId]') ?? '' },
-          payment_method: null,
-          last_payment_error: null,
-        };
-        intents.set(id, intent);
-        return send(200, intent);
-      }
-      const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(url.pathname);
-      const intent = match ? intents.get(match[1]!) : undefined;
-      if (!intent) {
-        return send(404, {
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' },
-        });
-      }
-      if (match?.[2] === 'capture') {
-        if (intent.status !== 'requires_capture') return unexpected(intent);
-        Object.assign(intent, { status: 'succeeded', amount_received: intent.amount_capturable, amount_capturable: 0 });
-      } else if (match?.[2] === 'cancel') {
-        if (!['requires_payment_method', 'requires_capture', 'requires_action'].includes(intent.status))
-          return unexpected(intent);
-        Object.assign(intent, { status: 'canceled', amount_capturable: 0 });
-      }
-      return send(200, intent);
-    })();
-  });
-
-  return {
-    intents,
-    calls,
-    async start(): Promise<number> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return (server.address() as AddressInfo).port;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-    /** What Stripe.js does in the browser when the card is confirmed. */
-    authorize(id: string, last4 = '4242') {
-      const intent = intents.get(id)!;
-      Object.assign(intent, {
-        status: 'requires_capture',
-        amount_capturable: intent.amount,
-        payment_method: { id: 'pm_standin', object: 'payment_method', card: { brand: 'visa', last4 } },
-      });
-    },
-  };
-}
-
-const KEYS = {
-  STRIPE_SECRET_KEY: 'sk_test_standin',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
-  STRIPE_WEBHOOK_SECRET: 'whsec_standin',
-};
+const KEYS = STAND_IN_KEYS;
 const signer = new Stripe('sk_test_unused');
 
-let standIn: ReturnType<typeof stripeStandIn>;
+let standIn: StripeStandIn;
 let port: number;
 let t: TestApp;
 let product: string;
@@ -135,7 +32,7 @@ beforeAll(async () => {
   port = await standIn.start();
   t = await createTestApp(KEYS, { payments: { stripeConnection: { host: '127.0.0.1', port, protocol: 'http' } } });
   [product] = (await insertProducts(t.database.db, [
-    buildProduct({ name: 'Stripe Tee', priceCents: 2_000, sizes: [{ size: 'M', stock: 10 }] }),
+    buildProduct({ name: 'Stripe Tee', priceCents: 2_000, sizes: [{ size: 'M', stock: 100 }] }),
   ])) as [string];
 });
 
@@ -222,17 +119,19 @@ describe('Stripe adapter against a local stand-in', () => {
       webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
       connection: { host: '127.0.0.1', port, protocol: 'http' },
     });
+    const customerId = await provider.createCustomer({ userId: 'u-1', email: 'a@example.com', name: 'A' });
     const created = await provider.createIntent({
       amountCents: 999,
       currency: 'usd',
       metadata: {},
       captureMethod: 'manual',
+      customerId,
     });
     expect(await provider.retrieveIntent(created.id)).toMatchObject({
       status: 'requires_payment_method',
       amountCents: 999,
     });
-    standIn.authorize(created.id, '0005');
+    standIn.authorize(created.id, { last4: '0005' });
     expect(await provider.captureIntent(created.id)).toMatchObject({ status: 'succeeded', amountReceivedCents: 999 });
     expect(await provider.captureIntent(created.id)).toMatchObject({ status: 'succeeded' });
 
@@ -241,10 +140,149 @@ describe('Stripe adapter against a local stand-in', () => {
       currency: 'usd',
       metadata: {},
       captureMethod: 'manual',
+      customerId,
     });
     expect(await provider.cancelIntent(other.id)).toMatchObject({ status: 'canceled' });
     expect(await provider.cancelIntent(other.id)).toMatchObject({ status: 'canceled' });
     await expect(provider.retrieveIntent('pi_missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('Stripe Customers: a card serves only the customer who owns it (issue 8, item 7)', () => {
+  async function shopperWithCart() {
+    const shopper = await verifiedShopper(t.app, t.database);
+    await putInCart(t.database, shopper.userId, product, 'M', 1);
+    return shopper;
+  }
+
+  async function customerOf(userId: string) {
+    const rows = await t.database.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+    expect(rows).toHaveLength(1);
+    return rows[0]!.customerId;
+  }
+
+  async function ordersOf(paymentIntentId: string) {
+    return t.database.db.select().from(orders).where(eq(orders.paymentIntentId, paymentIntentId));
+  }
+
+  it('makes one Stripe Customer per user, even for two first checkouts at once, and every intent carries it', async () => {
+    const shopper = await shopperWithCart();
+    const before = standIn.customers.size;
+    const [first, second] = await Promise.all([
+      createIntent(t.app, shopper.accessToken),
+      createIntent(t.app, shopper.accessToken),
+    ]);
+    expect(first?.statusCode, first?.body).toBe(200);
+    expect(second?.statusCode, second?.body).toBe(200);
+    const customerId = await customerOf(shopper.userId);
+    expect(standIn.customers.size).toBe(before + 1);
+    expect(standIn.customers.get(customerId)?.metadata).toEqual({ userId: shopper.userId });
+
+    await t.database.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.userId, shopper.userId));
+    const later = await createIntentOk(t.app, shopper.accessToken);
+    for (const answer of [first, second]) {
+      const id = answer.json<{ paymentIntentId: string }>().paymentIntentId;
+      expect(standIn.intents.get(id)?.customer).toBe(customerId);
+    }
+    expect(standIn.intents.get(later.paymentIntentId)?.customer).toBe(customerId);
+    expect(standIn.customers.size).toBe(before + 1);
+  });
+
+  it("refuses to save another customer's card with a 404, and attaches a new card to its saver", async () => {
+    const alice = await verifiedShopper(t.app, t.database);
+    const bob = await verifiedShopper(t.app, t.database);
+    const alicesCard = standIn.createCard('1111');
+
+    const saved = await saveCard(t.app, alice.accessToken, alicesCard);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ paymentMethod: { paymentMethodId: alicesCard, last4: '1111' } });
+    const aliceCustomer = await customerOf(alice.userId);
+    expect(standIn.cards.get(alicesCard)?.customer).toBe(aliceCustomer);
+    expect((await saveCard(t.app, alice.accessToken, alicesCard)).statusCode).toBe(200);
+
+    // The attack: before, any pm_… of the Stripe account was accepted and listed as Bob's.
+    const stolen = await saveCard(t.app, bob.accessToken, alicesCard);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ success: false, code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+    expect(await savedCards(t.app, bob.accessToken)).toEqual([]);
+    expect(standIn.cards.get(alicesCard)?.customer).toBe(aliceCustomer);
+    const bobsRows = await t.database.db
+      .select()
+      .from(savedPaymentMethods)
+      .where(eq(savedPaymentMethods.userId, bob.userId));
+    expect(bobsRows).toEqual([]);
+
+    const unknown = await saveCard(t.app, bob.accessToken, 'pm_does_not_exist');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+  });
+
+  it('refuses a card that was used once without being kept, and detaches a forgotten card', async () => {
+    const shopper = await shopperWithCart();
+    const intent = await createIntentOk(t.app, shopper.accessToken);
+    standIn.authorize(intent.paymentIntentId, { last4: '2222' });
+    const spent = standIn.intents.get(intent.paymentIntentId)!.payment_method!.id;
+    const refused = await saveCard(t.app, shopper.accessToken, spent);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ param: 'paymentMethodId', msg: M.paymentMethodInvalid }],
+    });
+
+    const card = standIn.createCard('3333');
+    expect((await saveCard(t.app, shopper.accessToken, card)).statusCode).toBe(200);
+    const [kept] = await savedCards(t.app, shopper.accessToken);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/payments/payment-methods/${kept!._id}`,
+      headers: authHeader(shopper.accessToken),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(standIn.cards.get(card)?.customer).toBeNull();
+    expect(await savedCards(t.app, shopper.accessToken)).toEqual([]);
+  });
+
+  it('pays with a saved card of the customer, and refuses to name someone else’s card at confirm-order', async () => {
+    const alice = await shopperWithCart();
+    const alicesCard = standIn.createCard('4444');
+    expect((await saveCard(t.app, alice.accessToken, alicesCard)).statusCode).toBe(200);
+    const paid = await createIntentOk(t.app, alice.accessToken);
+    standIn.authorize(paid.paymentIntentId, { paymentMethodId: alicesCard });
+    const mine = await confirmOrder(t.app, alice.accessToken, paid.paymentIntentId, alicesCard);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ order: { paymentInfo: { last4: '4444', status: 'succeeded' } } });
+
+    const bob = await shopperWithCart();
+    const bobs = await createIntentOk(t.app, bob.accessToken);
+    // Stripe itself refuses Alice's card on Bob's intent, which now carries Bob's customer.
+    expect(() => standIn.authorize(bobs.paymentIntentId, { paymentMethodId: alicesCard })).toThrow(/another customer/);
+    standIn.authorize(bobs.paymentIntentId, { last4: '5555' });
+    const named = await confirmOrder(t.app, bob.accessToken, bobs.paymentIntentId, alicesCard);
+    expect(named.statusCode).toBe(404);
+    expect(named.json()).toMatchObject({ code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+    expect(await ordersOf(bobs.paymentIntentId)).toEqual([]);
+    const own = await confirmOrder(t.app, bob.accessToken, bobs.paymentIntentId);
+    expect(own.json()).toMatchObject({ order: { paymentInfo: { last4: '5555' } } });
+  });
+
+  it("never writes an order for a payment made with another customer's card, and releases the money", async () => {
+    const alice = await shopperWithCart();
+    const alicesCard = standIn.createCard('6666');
+    expect((await saveCard(t.app, alice.accessToken, alicesCard)).statusCode).toBe(200);
+    const bob = await shopperWithCart();
+    const bobs = await createIntentOk(t.app, bob.accessToken);
+    // As if the provider had let it through: the shop's own check is the second line.
+    standIn.authorize(bobs.paymentIntentId, { paymentMethodId: alicesCard, unchecked: true });
+
+    const response = await confirmOrder(t.app, bob.accessToken, bobs.paymentIntentId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+    const hooked = await webhook('payment_intent.amount_capturable_updated', bobs.paymentIntentId, 'evt_foreign');
+    expect(hooked.statusCode).toBe(200);
+    expect(await ordersOf(bobs.paymentIntentId)).toEqual([]);
+    expect(standIn.intents.get(bobs.paymentIntentId)).toMatchObject({ status: 'canceled', amount_received: 0 });
+    const [row] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, bobs.paymentIntentId));
+    expect(row?.status).toBe('canceled');
   });
 });
 

@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@shopper/contract';
 import Stripe from 'stripe';
 import { AppError } from '../lib/app-error.ts';
-import type { PaymentProvider, ProviderIntent, ProviderIntentStatus } from './provider.ts';
+import type { PaymentProvider, ProviderCard, ProviderIntent, ProviderIntentStatus } from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -11,6 +11,9 @@ export type StripeSettings = {
   connection?: { host: string; port: number; protocol: 'http' | 'https' };
 };
 
+const idOf = (value: string | { id: string } | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value : value.id;
+
 function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   const method = intent.payment_method;
   const card = method && typeof method === 'object' ? method.card : undefined;
@@ -18,18 +21,32 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
   return {
     id: intent.id,
     status: intent.status as ProviderIntentStatus,
+    clientSecret: intent.client_secret,
     amountCents: intent.amount,
     amountCapturableCents: intent.amount_capturable,
     amountReceivedCents: intent.amount_received,
     currency: intent.currency,
     paymentMethod:
-      method && typeof method === 'object' && card ? { id: method.id, brand: card.brand, last4: card.last4 } : null,
+      method && typeof method === 'object' && card
+        ? { id: method.id, brand: card.brand, last4: card.last4, customerId: idOf(method.customer) }
+        : null,
     lastError: error
       ? {
           code: error.decline_code ?? error.code ?? 'card_error',
           message: error.message ?? CHECKOUT_MESSAGES.paymentNotCompleted,
         }
       : null,
+  };
+}
+
+function toCard(method: Stripe.PaymentMethod): ProviderCard | null {
+  if (!method.card) return null;
+  return {
+    id: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
   };
 }
 
@@ -60,11 +77,23 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     kind: 'stripe',
     publicInfo: { kind: 'stripe', publishableKey: settings.publishableKey },
 
-    async createIntent({ amountCents, currency, metadata, captureMethod }) {
+    async createCustomer({ userId, email, name }) {
+      // One Stripe Customer per user even when two first checkouts race: Stripe answers a repeated
+      // idempotency key with the customer it already made.
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { userId } },
+        { idempotencyKey: `shopper-customer-${userId}` },
+      );
+      return customer.id;
+    },
+
+    async createIntent({ amountCents, currency, metadata, captureMethod, customerId }) {
       const intent = await stripe.paymentIntents.create({
         amount: amountCents,
         currency,
         capture_method: captureMethod,
+        // Stripe then refuses to confirm it with a card attached to another customer.
+        customer: customerId,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         metadata,
       });
@@ -114,20 +143,33 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       };
     },
 
-    async findCustomerCard(paymentMethodId) {
+    async findPaymentMethod(paymentMethodId) {
       try {
         const method = await stripe.paymentMethods.retrieve(paymentMethodId);
-        if (!method.card) return null;
-        return {
-          id: method.id,
-          brand: method.card.brand,
-          last4: method.card.last4,
-          expMonth: method.card.exp_month,
-          expYear: method.card.exp_year,
-        };
+        const card = toCard(method);
+        return card ? { card, customerId: idOf(method.customer) } : null;
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
         throw error;
+      }
+    },
+
+    async attachPaymentMethod(paymentMethodId, customerId) {
+      try {
+        return toCard(await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId }));
+      } catch (error) {
+        // E.g. a card already used for a payment without being kept cannot be attached any more.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      try {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // Already detached, or gone: what was asked for is true.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
   };

@@ -30,6 +30,7 @@ export const RATE_LIMIT_RULES = [
   'passwordCheckFailuresPerUser',
   'passwordCheckFailuresPerIp',
   'reviewWritesPerUser',
+  'paymentIntentsPerUser',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
@@ -62,6 +63,8 @@ export const RATE_LIMITS: RateLimits = {
   passwordCheckFailuresPerUser: { max: 10, windowMs: HOUR },
   passwordCheckFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
   reviewWritesPerUser: { max: 10, windowMs: HOUR },
+  // Each may cost the card provider an API call (issue 8 item 5; decision 014).
+  paymentIntentsPerUser: { max: 20, windowMs: 15 * MINUTE },
 };
 
 /** The production limits with every maximum multiplied, for load tests and browser test suites. */

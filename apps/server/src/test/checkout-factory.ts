@@ -94,11 +94,38 @@ export async function confirmOrder(
   app: FastifyInstance,
   accessToken: string,
   paymentIntentId: string,
+  paymentMethodId?: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/payment/confirm-order',
     headers: authHeader(accessToken),
-    payload: { paymentIntentId },
+    payload: { paymentIntentId, ...(paymentMethodId === undefined ? {} : { paymentMethodId }) },
   });
+}
+
+export async function saveCard(
+  app: FastifyInstance,
+  accessToken: string,
+  paymentMethodId: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/payment-methods',
+    headers: authHeader(accessToken),
+    payload: { paymentMethodId },
+  });
+}
+
+export async function savedCards(
+  app: FastifyInstance,
+  accessToken: string,
+): Promise<{ _id: string; paymentMethodId: string }[]> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/payments/payment-methods',
+    headers: authHeader(accessToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ paymentMethods: { _id: string; paymentMethodId: string }[] }>().paymentMethods;
 }

@@ -39,7 +39,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits' | 'payments'>;
+export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits' | 'payments' | 'onRoute'>;
 
 /** A clock tests move by hand: `clock.advance(ms)` expires tokens without waiting. */
 export function createTestClock(start = new Date()): (() => Date) & { advance(ms: number): void } {
@@ -64,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    // Tests of production settings run on the test-mode provider; config.ts otherwise refuses them.
+    ALLOW_TEST_PAYMENTS: 'true',
     ...env,
   });
   const app = await buildApp({
@@ -72,6 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     clock: options.clock,
     rateLimits: options.rateLimits ?? { limits: RELAXED_RATE_LIMITS },
     payments: options.payments,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

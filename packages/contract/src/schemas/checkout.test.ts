@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
-import { CreatePaymentIntentBodySchema, OrdersQuerySchema } from './checkout.ts';
+import { CreatePaymentIntentBodySchema, ORDER_DATE_MAX, ORDER_DATE_MIN, OrdersQuerySchema } from './checkout.ts';
 
 const address = { street: '1 Main St', city: 'Boston', state: 'MA', country: 'US', zip: '02110' };
 const shippingInfo = { name: 'Ada', phoneNumber: '5551234567', shippingMethod: 'standard', shippingAddress: address };
@@ -48,5 +48,26 @@ describe('OrdersQuerySchema', () => {
     expect(OrdersQuerySchema.safeParse({ from: '2026-02-01', to: '2026-01-01' }).error?.issues[0]?.message).toBe(
       M.dateRangeInverted,
     );
+  });
+
+  it('bounds every date to ones JavaScript and PostgreSQL both hold (issue 8: year 0 and 9999 were 500s)', () => {
+    const outOfRange = M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX);
+    for (const [param, day] of [
+      ['from', '0000-01-01'],
+      ['to', '9999-12-31'],
+      ['from', '1999-12-31'],
+      ['to', '3000-01-01'],
+    ] as const) {
+      const issue = OrdersQuerySchema.safeParse({ [param]: day }).error?.issues[0];
+      expect(issue, day).toMatchObject({ path: [param], message: outOfRange });
+    }
+    for (const day of ['2026-02-30', '+275760-09-13', '-000001-01-01', '2026-1-1', 'NaN', '']) {
+      const issue = OrdersQuerySchema.safeParse({ from: day }).error?.issues[0];
+      expect(issue, day).toMatchObject({ path: ['from'], message: M.dateInvalid });
+    }
+    expect(OrdersQuerySchema.parse({ from: ORDER_DATE_MIN, to: ORDER_DATE_MAX })).toMatchObject({
+      from: '2000-01-01',
+      to: '2999-12-31',
+    });
   });
 });

@@ -136,11 +136,22 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderAnswerSchema = z.object({ success: z.literal(true), order: OrderSchema });
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
+/**
+ * The order history's date range (whole days, UTC). Bounded so that every date accepted is one that
+ * JavaScript and PostgreSQL both represent, even as the end of a range plus a day (issue 8).
+ */
+export const ORDER_DATE_MIN = '2000-01-01';
+export const ORDER_DATE_MAX = '2999-12-31';
+export const OrderDateSchema = z.iso
+  .date(M.dateInvalid)
+  // Fixed-width YYYY-MM-DD strings order like the dates they name.
+  .refine((day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX, M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX));
+
 export const OrdersQuerySchema = z
   .object({
     status: z.enum(ORDER_STATUS_FILTERS).default('all'),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: OrderDateSchema.optional(),
+    to: OrderDateSchema.optional(),
     sort: z.enum(ORDER_SORTS).default('newest'),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     limit: z.coerce

@@ -501,7 +501,9 @@ describe('reconciliation sweep', () => {
     const shopper = await verifiedShopper(t.app, t.database);
     await putInCart(t.database, shopper.userId, scarce!, 'M', 1);
     const paid = await createIntentOk(t.app, shopper.accessToken);
-    const abandoned = await createIntentOk(t.app, shopper.accessToken);
+    const leaver = await verifiedShopper(t.app, t.database);
+    await putInCart(t.database, leaver.userId, tee, 'M', 1);
+    const abandoned = await createIntentOk(t.app, leaver.accessToken);
     await payWithCard(t.app, paid);
     await t.database.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, scarce!));
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthHook, authOf, requireVerifiedEmail } from '../../plugins/auth.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
+import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
 const tags = ['checkout'];
@@ -21,11 +22,19 @@ export function checkoutRoutes({
   checkout,
   provider,
   requireAuth,
+  rateLimiter,
 }: {
   checkout: CheckoutService;
   provider: PaymentProvider;
   requireAuth: AuthHook;
+  rateLimiter: RateLimiter;
 }): FastifyPluginAsyncZod {
+  const intents = rateLimiter.counters.paymentIntentsPerUser;
+  // Issue 8 item 5: each attempt may cost the card provider an API call.
+  const limitIntents: AuthHook = async (request) => {
+    const { count, msBeforeReset } = await intents.hit(authOf(request).userId);
+    if (count > intents.rule.max) throw tooManyRequests(msBeforeReset);
+  };
   return async (app) => {
     app.get(
       '/config',
@@ -60,13 +69,14 @@ export function checkoutRoutes({
       '/create-payment-intent',
       {
         // Authentication and verification run before the body is read: strangers get 401/403, not a 400.
-        onRequest: [requireAuth, requireVerifiedEmail],
+        // Every attempt of a customer counts, even a malformed one.
+        onRequest: [requireAuth, requireVerifiedEmail, limitIntents],
         schema: {
           tags,
           summary:
-            'Open a payment for the server-priced cart (manual capture); amounts sent by the browser are ignored',
+            'Open a payment for the server-priced cart (manual capture); amounts sent by the browser are ignored. The customer’s open payment is reused while the cart is unchanged and replaced when it changed; too many attempts or open payments answer 429',
           body: CreatePaymentIntentBodySchema,
-          response: { 200: CreatePaymentIntentAnswerSchema, 400: E, 401: E, 403: E, 409: E },
+          response: { 200: CreatePaymentIntentAnswerSchema, 400: E, 401: E, 403: E, 409: E, 429: E },
         },
       },
       async (request) => ({
@@ -81,14 +91,18 @@ export function checkoutRoutes({
         onRequest: [requireAuth, requireVerifiedEmail],
         schema: {
           tags,
-          summary: 'After the card was confirmed with the provider: write the order (idempotent) and capture',
+          summary:
+            'After the card was confirmed with the provider: write the order (idempotent) and capture. A paymentMethodId must be the card this payment was made with and the customer’s own, else 404',
           body: ConfirmOrderBodySchema,
           response: { 200: OrderAnswerSchema, 400: E, 401: E, 402: E, 403: E, 404: E, 409: E },
         },
       },
       async (request) => ({
         success: true as const,
-        order: await checkout.completePayment(request.body.paymentIntentId, { userId: authOf(request).userId }),
+        order: await checkout.completePayment(request.body.paymentIntentId, {
+          userId: authOf(request).userId,
+          paymentMethodId: request.body.paymentMethodId,
+        }),
       }),
     );
   };

@@ -1,5 +1,5 @@
 import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo, toDollars } from '@shopper/contract';
-import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents, webhookEvents } from '../../db/schema.ts';
@@ -13,7 +13,9 @@ import { enqueueMail } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { checkoutFingerprint, type PricedCheckout } from './checkout-fingerprint.ts';
 import { checkoutTotals } from './checkout-totals.ts';
+import type { PaymentCustomersService } from './payment-customers.service.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
@@ -22,7 +24,32 @@ export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'si
 
 /** Our own statuses besides the provider's: no order will come of it ('failed'), or it is over. */
 const FINAL_STATUSES = ['succeeded', 'failed', 'canceled'];
+/** Provider statuses of an intent nobody has paid yet: the ones reused, replaced and capped. */
+const UNPAID_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+/** Money authorized (or on its way) as far as we know: the sweep looks at these first. */
+const AUTHORIZED_STATUSES = ['requires_capture', 'processing'];
 const CURRENCY = 'usd';
+
+/**
+ * Unpaid intents one customer may hold open at once (issue 8, item 5). A changed cart replaces its
+ * intent, so only a burst of concurrent requests, or cancellations the provider refused, reach it.
+ */
+export const MAX_OPEN_INTENTS_PER_USER = 3;
+
+/** The reconciliation sweep's passes, in order: authorized money first, then releases, then the rest. */
+export const SWEEP_PHASES = ['authorized', 'failed', 'open'] as const;
+export type SweepPhase = (typeof SWEEP_PHASES)[number];
+
+const pricingOf = (row: IntentRow): PricedCheckout => ({
+  lines: row.cartSnapshot as SnapshotLine[],
+  amountCents: row.amountCents,
+  subtotalCents: row.subtotalCents,
+  discountCents: row.discountCents,
+  taxCents: row.taxCents,
+  shippingCents: row.shippingCents,
+  couponCode: row.couponCode,
+  currency: row.currency,
+});
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
@@ -47,6 +74,7 @@ export function createCheckoutService({
   catalogCache,
   orders,
   users,
+  customers,
   clock,
   log,
 }: {
@@ -60,6 +88,7 @@ export function createCheckoutService({
   catalogCache: CatalogReadCache;
   orders: OrdersService;
   users: UsersService;
+  customers: PaymentCustomersService;
   clock: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -74,7 +103,11 @@ export function createCheckoutService({
     return row;
   }
 
-  async function setIntent(id: string, change: Partial<Pick<IntentRow, 'status' | 'failureMessage'>>, executor = db) {
+  async function setIntent(
+    id: string,
+    change: Partial<Pick<IntentRow, 'status' | 'failureMessage' | 'shippingInfo'>>,
+    executor = db,
+  ) {
     await executor
       .update(paymentIntents)
       .set({ ...change, updatedAt: clock() })
@@ -186,15 +219,70 @@ export function createCheckoutService({
     });
   }
 
+  /** A card attached to a customer pays only that customer's intents; a card kept by no one is fine. */
+  async function isOwnersCard(intent: IntentRow, remote: ProviderIntent): Promise<boolean> {
+    const cardCustomer = remote.paymentMethod?.customerId ?? null;
+    return cardCustomer === null || cardCustomer === (await customers.find(intent.userId));
+  }
+
+  async function openUnpaidIntentsOf(userId: string): Promise<IntentRow[]> {
+    return db
+      .select()
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.userId, userId), inArray(paymentIntents.status, UNPAID_STATUSES)))
+      .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id));
+  }
+
+  /**
+   * The customer's open intent for exactly this pricing, if the provider still waits for its card;
+   * every other unpaid intent of theirs is cancelled, since its cart is gone (issue 8, item 5). An
+   * intent paid meanwhile is left to become its order.
+   */
+  async function reuseOrRetire(userId: string, fingerprint: string): Promise<ProviderIntent | undefined> {
+    let reusable: ProviderIntent | undefined;
+    for (const row of await openUnpaidIntentsOf(userId)) {
+      try {
+        const remote = await provider.retrieveIntent(row.id);
+        if (
+          !reusable &&
+          remote.status === 'requires_payment_method' &&
+          remote.clientSecret &&
+          checkoutFingerprint(pricingOf(row)) === fingerprint
+        ) {
+          reusable = remote;
+        } else if (isPaid(remote.status) || remote.status === 'processing') {
+          await recordProviderStatus(row.id, remote);
+        } else {
+          await releaseAuthorization(row.id);
+        }
+      } catch (error) {
+        // Left open: the cap counts it and the sweep closes it later.
+        log.warn({ err: error, paymentIntentId: row.id }, 'could not check an open payment intent');
+      }
+    }
+    return reusable;
+  }
+
   /**
    * Turns a paid intent into its order, exactly once, whoever asks first: the browser's
    * confirm-order (with `userId`: another customer's intent is a 404), the provider's webhook or
    * the reconciliation sweep.
    */
-  async function completePayment(intentId: string, { userId }: { userId?: string } = {}): Promise<Order> {
+  async function completePayment(
+    intentId: string,
+    { userId, paymentMethodId }: { userId?: string; paymentMethodId?: string } = {},
+  ): Promise<Order> {
     const intent = await findIntent(intentId);
     if (!intent || (userId !== undefined && intent.userId !== userId)) {
       throw new AppError('NOT_FOUND', M.paymentNotFound);
+    }
+    let remote: ProviderIntent | undefined;
+    if (paymentMethodId !== undefined) {
+      // A card the browser names must be the one this payment was made with, and the customer's.
+      remote = await provider.retrieveIntent(intentId);
+      if (remote.paymentMethod?.id !== paymentMethodId || !(await isOwnersCard(intent, remote))) {
+        throw new AppError('NOT_FOUND', M.paymentMethodNotFound);
+      }
     }
     const existing = await orders.findByPaymentIntent(intentId);
     if (existing) return existing;
@@ -202,7 +290,7 @@ export function createCheckoutService({
       throw new AppError('CONFLICT', intent.failureMessage);
     }
 
-    const remote = await provider.retrieveIntent(intentId);
+    remote ??= await provider.retrieveIntent(intentId);
     if (!isPaid(remote.status)) {
       await recordProviderStatus(intentId, remote);
       const message =
@@ -214,6 +302,12 @@ export function createCheckoutService({
       await setIntent(intentId, { status: 'failed', failureMessage: M.amountMismatch });
       if (remote.status === 'requires_capture') await releaseAuthorization(intentId);
       throw new AppError('VALIDATION_FAILED', M.amountMismatch);
+    }
+    if (!(await isOwnersCard(intent, remote))) {
+      // Paid with another customer's card (the provider should have refused it): never an order.
+      await setIntent(intentId, { status: 'failed', failureMessage: M.paymentMethodNotFound });
+      if (remote.status === 'requires_capture') await releaseAuthorization(intentId);
+      throw new AppError('NOT_FOUND', M.paymentMethodNotFound);
     }
 
     const outcome = await writeOrder(intent, remote);
@@ -240,7 +334,11 @@ export function createCheckoutService({
       } as const;
     },
 
-    /** Step 1. Any amount the browser sent was dropped by the schema; this is priced from the database. */
+    /**
+     * Step 1. Any amount the browser sent was dropped by the schema; this is priced from the database.
+     * The customer's open intent is reused while the priced cart is unchanged (only the shipping
+     * info is updated), and replaced when it changed: one checkout, one open intent.
+     */
     async createPaymentIntent(userId: string, shippingInfo: ShippingInfo) {
       const { priced, totals } = await pricedCartOf(userId);
       for (const line of priced.lines) {
@@ -256,11 +354,32 @@ export function createCheckoutService({
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
       }));
+      const pricing: PricedCheckout = {
+        lines: snapshot,
+        amountCents: totals.totalCents,
+        subtotalCents: totals.subtotalCents,
+        discountCents: totals.discountCents,
+        taxCents: totals.taxCents,
+        shippingCents: totals.shippingCents,
+        couponCode: priced.coupon?.code ?? null,
+        currency: CURRENCY,
+      };
+      const amount = toDollars(totals.totalCents);
+
+      const reused = await reuseOrRetire(userId, checkoutFingerprint(pricing));
+      if (reused?.clientSecret) {
+        await setIntent(reused.id, { shippingInfo });
+        return { clientSecret: reused.clientSecret, paymentIntentId: reused.id, amount };
+      }
+      const tooMany = new AppError('RATE_LIMITED', M.tooManyOpenPayments);
+      if ((await openUnpaidIntentsOf(userId)).length >= MAX_OPEN_INTENTS_PER_USER) throw tooMany;
+
       const created = await provider.createIntent({
         amountCents: totals.totalCents,
         currency: CURRENCY,
         metadata: { userId },
         captureMethod: 'manual',
+        customerId: await customers.idFor(userId),
       });
       const now = clock();
       await db.insert(paymentIntents).values({
@@ -280,7 +399,13 @@ export function createCheckoutService({
         createdAt: now,
         updatedAt: now,
       });
-      return { clientSecret: created.clientSecret, paymentIntentId: created.id, amount: toDollars(totals.totalCents) };
+      // Concurrent requests may each have found room under the cap; counted again with this one in,
+      // whoever finds it exceeded gives way, so the customer never keeps more open than the cap.
+      if ((await openUnpaidIntentsOf(userId)).length > MAX_OPEN_INTENTS_PER_USER) {
+        await releaseAuthorization(created.id);
+        throw tooMany;
+      }
+      return { clientSecret: created.clientSecret, paymentIntentId: created.id, amount };
     },
 
     completePayment,
@@ -311,13 +436,37 @@ export function createCheckoutService({
       return { duplicate: false };
     },
 
-    /** For the reconciliation sweep: intents still open after `before`, oldest first. */
-    async openIntentsBefore(before: Date, limit: number): Promise<IntentRow[]> {
+    /**
+     * For the reconciliation sweep: one page of the intents of a phase made before `before`, in id
+     * order after `afterId`. Paging by the primary key alone never repeats or skips a row.
+     */
+    async sweepPage({
+      phase,
+      before,
+      afterId,
+      limit,
+    }: {
+      phase: SweepPhase;
+      before: Date;
+      afterId: string | undefined;
+      limit: number;
+    }): Promise<IntentRow[]> {
+      const inPhase = {
+        authorized: inArray(paymentIntents.status, AUTHORIZED_STATUSES),
+        failed: eq(paymentIntents.status, 'failed'),
+        open: notInArray(paymentIntents.status, [...FINAL_STATUSES, ...AUTHORIZED_STATUSES]),
+      }[phase];
       return db
         .select()
         .from(paymentIntents)
-        .where(and(notInArray(paymentIntents.status, ['succeeded', 'canceled']), lt(paymentIntents.createdAt, before)))
-        .orderBy(asc(paymentIntents.createdAt))
+        .where(
+          and(
+            inPhase,
+            lt(paymentIntents.createdAt, before),
+            afterId === undefined ? undefined : gt(paymentIntents.id, afterId),
+          ),
+        )
+        .orderBy(asc(paymentIntents.id))
         .limit(limit);
     },
 

@@ -34,9 +34,10 @@ export function savedCardsRoutes({
       {
         schema: {
           tags,
-          summary: 'Keep a card the customer paid with',
+          summary:
+            'Keep a card: one of the customer’s own at the provider, or a new one, which is attached to them; another customer’s card is a 404',
           body: SavePaymentMethodBodySchema,
-          response: { 200: SavedPaymentMethodAnswerSchema, 400: E, 401: E },
+          response: { 200: SavedPaymentMethodAnswerSchema, 400: E, 401: E, 404: E },
         },
       },
       async (request) => ({

@@ -1,9 +1,11 @@
 import { CHECKOUT_MESSAGES as M, type SavedPaymentMethod } from '@shopper/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { savedPaymentMethods } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
+import type { PaymentProvider, ProviderCard } from '../../payments/provider.ts';
+import type { PaymentCustomersService } from './payment-customers.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Row = typeof savedPaymentMethods.$inferSelect;
@@ -24,12 +26,38 @@ export type SavedCardsService = ReturnType<typeof createSavedCardsService>;
 export function createSavedCardsService({
   db,
   provider,
+  customers,
   clock,
+  log,
 }: {
   db: Database;
   provider: PaymentProvider;
+  customers: PaymentCustomersService;
   clock: () => Date;
+  log: FastifyBaseLogger;
 }) {
+  const notFound = () => new AppError('NOT_FOUND', M.paymentMethodNotFound);
+
+  /**
+   * The card as this customer's, attaching it when it belongs to no one yet. Another customer's card
+   * and a card the provider does not know get the same 404: no one learns which ids exist.
+   */
+  async function ownCard(userId: string, paymentMethodId: string): Promise<ProviderCard> {
+    const method = await provider.findPaymentMethod(paymentMethodId);
+    if (!method) throw notFound();
+    if (method.customerId !== null) {
+      if (method.customerId !== (await customers.find(userId))) throw notFound();
+      return method.card;
+    }
+    const card = await provider.attachPaymentMethod(paymentMethodId, await customers.idFor(userId));
+    if (!card) {
+      throw new AppError('VALIDATION_FAILED', M.paymentMethodInvalid, [
+        { param: 'paymentMethodId', msg: M.paymentMethodInvalid },
+      ]);
+    }
+    return card;
+  }
+
   return {
     async list(userId: string): Promise<SavedPaymentMethod[]> {
       const rows = await db
@@ -40,14 +68,9 @@ export function createSavedCardsService({
       return rows.map(toView);
     },
 
-    /** The provider must know the card as this customer's (test mode: used on one of their paid intents). */
+    /** Keeps a card of the customer's own at the provider, or a new one, which is attached to them. */
     async save(userId: string, paymentMethodId: string): Promise<SavedPaymentMethod> {
-      const card = await provider.findCustomerCard(paymentMethodId, userId);
-      if (!card) {
-        throw new AppError('VALIDATION_FAILED', M.paymentMethodInvalid, [
-          { param: 'paymentMethodId', msg: M.paymentMethodInvalid },
-        ]);
-      }
+      const card = await ownCard(userId, paymentMethodId);
       await db
         .insert(savedPaymentMethods)
         .values({
@@ -69,13 +92,18 @@ export function createSavedCardsService({
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      const notFound = new AppError('NOT_FOUND', M.paymentMethodNotFound);
-      if (!UUID.test(id)) throw notFound;
-      const deleted = await db
+      if (!UUID.test(id)) throw notFound();
+      const [deleted] = await db
         .delete(savedPaymentMethods)
         .where(and(eq(savedPaymentMethods.id, id), eq(savedPaymentMethods.userId, userId)))
-        .returning({ id: savedPaymentMethods.id });
-      if (deleted.length === 0) throw notFound;
+        .returning({ paymentMethodId: savedPaymentMethods.paymentMethodId });
+      if (!deleted) throw notFound();
+      try {
+        await provider.detachPaymentMethod(deleted.paymentMethodId);
+      } catch (error) {
+        // The card is off the customer's list either way; it stays attached only to its own owner.
+        log.error({ err: error, paymentMethodId: deleted.paymentMethodId }, 'could not detach a forgotten card');
+      }
     },
   };
 }

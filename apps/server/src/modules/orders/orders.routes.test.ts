@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M, OrdersPageAnswerSchema } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M, ORDER_DATE_MAX, ORDER_DATE_MIN, OrdersPageAnswerSchema } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
@@ -13,10 +13,11 @@ let t: TestApp;
 let alice: TestAccount;
 let bob: TestAccount;
 const placed: { id: string; paymentIntentId: string; number: number }[] = [];
+let product: string;
 
 beforeAll(async () => {
   t = await createTestApp({}, { payments: { webhookDelivery: createWebhookDelivery({ mode: 'none' }) } });
-  const [product] = (await insertProducts(t.database.db, [
+  [product] = (await insertProducts(t.database.db, [
     buildProduct({ name: 'History Tee', priceCents: 1_000, sizes: [{ size: 'M', stock: 100 }] }),
   ])) as [string];
   alice = await verifiedShopper(t.app, t.database);
@@ -103,6 +104,30 @@ describe('GET /api/payment/my-orders', () => {
     const stranger = await t.app.inject({ method: 'GET', url: '/api/payment/my-orders' });
     expect(stranger.statusCode).toBe(401);
   });
+
+  it('answers dates JavaScript or PostgreSQL cannot hold with a 400 naming the field, not a 500', async () => {
+    const outOfRange = M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX);
+    for (const [query, param, msg] of [
+      ['?from=0000-01-01', 'from', outOfRange],
+      ['?to=9999-12-31', 'to', outOfRange],
+      ['?from=0000-01-01&to=9999-12-31', 'from', outOfRange],
+      ['?to=%2B275760-09-13', 'to', M.dateInvalid],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/payment/my-orders${query}`,
+        headers: authHeader(alice.accessToken),
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        errors: expect.arrayContaining([{ param, msg }]) as unknown,
+      });
+    }
+    const widest = await myOrders(alice, `?from=${ORDER_DATE_MIN}&to=${ORDER_DATE_MAX}`);
+    expect(widest.total).toBe(7);
+  });
 });
 
 describe('GET /api/payment/order/:id and /order-by-payment/:paymentIntentId', () => {
@@ -132,6 +157,25 @@ describe('GET /api/payment/order/:id and /order-by-payment/:paymentIntentId', ()
   });
 });
 
+describe('confirm-order with a paymentMethodId (issue 8, item 7)', () => {
+  it("refuses another customer's card with a 404 and writes nothing; the card that paid is accepted", async () => {
+    const alicesCard = (await t.database.db.query.testProviderIntents.findFirst({
+      where: (row, { eq: is }) => is(row.id, placed[1]!.paymentIntentId),
+    }))!.paymentMethodId!;
+    await putInCart(t.database, bob.userId, product, 'M', 1);
+    const intent = await createIntentOk(t.app, bob.accessToken);
+    const paid = await payWithCard(t.app, intent);
+    const named = await confirmOrder(t.app, bob.accessToken, intent.paymentIntentId, alicesCard);
+    expect(named.statusCode).toBe(404);
+    expect(named.json()).toEqual({ success: false, code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+    expect(await t.database.db.select().from(orders).where(eq(orders.paymentIntentId, intent.paymentIntentId))).toEqual(
+      [],
+    );
+    const own = await confirmOrder(t.app, bob.accessToken, intent.paymentIntentId, paid.paymentMethod!.id);
+    expect(own.statusCode, own.body).toBe(200);
+  });
+});
+
 describe('saved cards /api/payments/payment-methods', () => {
   it('keeps a card the customer paid with, lists it, and forgets it; only for its owner', async () => {
     const intent = await t.database.db.query.testProviderIntents.findFirst({
@@ -146,10 +190,13 @@ describe('saved cards /api/payments/payment-methods', () => {
         payload: { paymentMethodId: id },
       });
 
+    // Another customer's card, or one that does not exist: the same 404, nothing saved (issue 8, item 7).
     const stolen = await save(bob, paymentMethodId);
-    expect(stolen.statusCode).toBe(400);
-    expect(stolen.json()).toMatchObject({ message: M.paymentMethodInvalid });
-    expect((await save(alice, 'pm_made_up')).statusCode).toBe(400);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ success: false, code: 'NOT_FOUND', message: M.paymentMethodNotFound });
+    const madeUp = await save(alice, 'pm_made_up');
+    expect(madeUp.statusCode).toBe(404);
+    expect(madeUp.json()).toMatchObject({ code: 'NOT_FOUND', message: M.paymentMethodNotFound });
 
     const saved = await save(alice, paymentMethodId);
     expect(saved.statusCode, saved.body).toBe(200);
@@ -177,6 +224,8 @@ describe('saved cards /api/payments/payment-methods', () => {
     expect((await remove(alice, 'nope')).statusCode).toBe(404);
     expect((await remove(alice, card!._id)).statusCode).toBe(200);
     expect(await list(alice)).toEqual([]);
+    // Forgotten is forgotten: the provider no longer counts it as Alice's, as with Stripe's detach.
+    expect((await save(alice, paymentMethodId)).statusCode).toBe(400);
     const unsigned = await signUp(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/payment-methods' })).statusCode).toBe(401);
     expect(await list(unsigned)).toEqual([]);

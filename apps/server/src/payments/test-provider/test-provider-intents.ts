@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestIntentStatus } from '@shopper/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { testProviderIntents } from '../../db/schema.ts';
 
@@ -11,7 +11,13 @@ const token = (bytes: number) => randomBytes(bytes).toString('hex');
 
 export async function insertTestIntent(
   db: Database,
-  input: { amountCents: number; currency: string; metadata: Record<string, string>; now: Date },
+  input: {
+    amountCents: number;
+    currency: string;
+    metadata: Record<string, string>;
+    customerId: string | null;
+    now: Date;
+  },
 ): Promise<TestIntentRow> {
   const id = `pi_test_${token(12)}`;
   const [row] = await db
@@ -23,6 +29,7 @@ export async function insertTestIntent(
       currency: input.currency,
       status: 'requires_payment_method',
       captureMethod: 'manual',
+      customerId: input.customerId,
       metadata: input.metadata,
       createdAt: input.now,
       updatedAt: input.now,
@@ -58,8 +65,8 @@ export async function transitionTestIntent(
   return row;
 }
 
-/** A card used on a paid intent of that customer: what saving a card may refer to. */
-export async function findPaidCardOf(db: Database, paymentMethodId: string, userId: string) {
+/** The paid intent a test-mode card was used on: the card exists, and is its customer's, only then. */
+export async function findPaidCard(db: Database, paymentMethodId: string): Promise<TestIntentRow | undefined> {
   const [row] = await db
     .select()
     .from(testProviderIntents)
@@ -67,12 +74,19 @@ export async function findPaidCardOf(db: Database, paymentMethodId: string, user
       and(
         eq(testProviderIntents.paymentMethodId, paymentMethodId),
         inArray(testProviderIntents.status, ['requires_capture', 'succeeded']),
-        sql`${testProviderIntents.metadata}->>'userId' = ${userId}`,
       ),
     )
     .limit(1);
   return row;
 }
 
+export async function detachTestCard(db: Database, paymentMethodId: string): Promise<void> {
+  await db
+    .update(testProviderIntents)
+    .set({ customerId: null })
+    .where(eq(testProviderIntents.paymentMethodId, paymentMethodId));
+}
+
+export const newCustomerId = () => `cus_test_${token(12)}`;
 export const newPaymentMethodId = () => `pm_test_${token(12)}`;
 export const newEventId = () => `evt_test_${token(12)}`;

@@ -13,9 +13,11 @@ import type { PaymentProvider, ProviderIntent, WebhookEventType } from '../provi
 import { isValidWebhookSignature, signWebhook } from '../webhook-signature.ts';
 import { cardBrand, digitsOf, evaluateCard } from './test-cards.ts';
 import {
-  findPaidCardOf,
+  detachTestCard,
+  findPaidCard,
   findTestIntent,
   insertTestIntent,
+  newCustomerId,
   newEventId,
   newPaymentMethodId,
   type TestIntentRow,
@@ -81,13 +83,14 @@ export function createTestProvider({
     return {
       id: row.id,
       status: row.status as TestIntentStatus,
+      clientSecret: row.clientSecret,
       amountCents: row.amountCents,
       amountCapturableCents: row.amountCapturableCents,
       amountReceivedCents: row.amountReceivedCents,
       currency: row.currency,
       paymentMethod:
         row.paymentMethodId && row.cardBrand && row.cardLast4
-          ? { id: row.paymentMethodId, brand: row.cardBrand, last4: row.cardLast4 }
+          ? { id: row.paymentMethodId, brand: row.cardBrand, last4: row.cardLast4, customerId: row.customerId }
           : null,
       lastError:
         row.lastErrorCode && row.lastErrorMessage ? { code: row.lastErrorCode, message: row.lastErrorMessage } : null,
@@ -101,7 +104,9 @@ export function createTestProvider({
       status: row.status as TestIntentStatus,
       amount: intent.amountCents,
       currency: intent.currency,
-      paymentMethod: intent.paymentMethod,
+      paymentMethod: intent.paymentMethod
+        ? { id: intent.paymentMethod.id, brand: intent.paymentMethod.brand, last4: intent.paymentMethod.last4 }
+        : null,
       lastPaymentError: intent.lastError,
       nextAction: row.status === 'requires_action' ? { type: 'challenge' } : null,
     };
@@ -111,8 +116,12 @@ export function createTestProvider({
     kind: 'test',
     publicInfo: { kind: 'test' },
 
-    async createIntent({ amountCents, currency, metadata }) {
-      const row = await insertTestIntent(db, { amountCents, currency, metadata, now: clock() });
+    async createCustomer() {
+      return newCustomerId();
+    },
+
+    async createIntent({ amountCents, currency, metadata, customerId }) {
+      const row = await insertTestIntent(db, { amountCents, currency, metadata, customerId, now: clock() });
       return { id: row.id, clientSecret: row.clientSecret, status: 'requires_payment_method' };
     },
 
@@ -159,16 +168,31 @@ export function createTestProvider({
       return { id: event.id, type: event.type, intentId: event.data?.object?.id ?? null };
     },
 
-    async findCustomerCard(paymentMethodId, userId) {
-      const row = await findPaidCardOf(db, paymentMethodId, userId);
+    // A test-mode card comes into being when it pays an intent, and becomes that intent's customer's
+    // card, as if the customer had asked Stripe to keep it.
+    async findPaymentMethod(paymentMethodId) {
+      const row = await findPaidCard(db, paymentMethodId);
       if (!row?.paymentMethodId) return null;
       return {
-        id: row.paymentMethodId,
-        brand: row.cardBrand ?? 'unknown',
-        last4: row.cardLast4 ?? '',
-        expMonth: null,
-        expYear: null,
+        card: {
+          id: row.paymentMethodId,
+          brand: row.cardBrand ?? 'unknown',
+          last4: row.cardLast4 ?? '',
+          expMonth: null,
+          expYear: null,
+        },
+        customerId: row.customerId,
       };
+    },
+
+    // Only paid-with cards exist here, and, as with Stripe, a card used without a customer cannot be
+    // attached afterwards.
+    async attachPaymentMethod() {
+      return null;
+    },
+
+    async detachPaymentMethod(paymentMethodId) {
+      await detachTestCard(db, paymentMethodId);
     },
   };
 

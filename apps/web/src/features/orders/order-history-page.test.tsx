@@ -90,6 +90,19 @@ describe('parseOrderHistoryParams', () => {
     });
   });
 
+  it('drops dates outside the range the server accepts', () => {
+    expect(parseOrderHistoryParams(new URLSearchParams('from=0000-01-01&to=9999-12-31'))).toEqual({
+      status: 'all',
+      sort: 'newest',
+      page: 1,
+      limit: 5,
+    });
+    expect(parseOrderHistoryParams(new URLSearchParams('from=2000-01-01&to=2999-12-31'))).toMatchObject({
+      from: '2000-01-01',
+      to: '2999-12-31',
+    });
+  });
+
   it('drops an end date before the start date', () => {
     expect(parseOrderHistoryParams(new URLSearchParams('from=2026-05-01&to=2026-04-01'))).toMatchObject({
       from: '2026-05-01',

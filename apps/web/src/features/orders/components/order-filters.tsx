@@ -1,4 +1,6 @@
 import {
+  ORDER_DATE_MAX,
+  ORDER_DATE_MIN,
   ORDER_PAGE_SIZES,
   ORDER_SORTS,
   ORDER_STATUS_FILTERS,
@@ -52,14 +54,16 @@ export function OrderFilters({
         label="From"
         type="date"
         value={query.from ?? ''}
-        max={query.to}
+        min={ORDER_DATE_MIN}
+        max={query.to ?? ORDER_DATE_MAX}
         onChange={(event) => onChange({ from: event.currentTarget.value || null })}
       />
       <TextField
         label="To"
         type="date"
         value={query.to ?? ''}
-        min={query.from}
+        min={query.from ?? ORDER_DATE_MIN}
+        max={ORDER_DATE_MAX}
         onChange={(event) => onChange({ to: event.currentTarget.value || null })}
       />
       <SelectField

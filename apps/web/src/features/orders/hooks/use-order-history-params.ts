@@ -5,6 +5,7 @@ import {
   ORDER_PAGE_SIZES,
   ORDER_SORTS,
   ORDER_STATUS_FILTERS,
+  OrderDateSchema,
   type OrderSort,
   type OrderStatusFilter,
   type OrdersQuery,
@@ -16,8 +17,6 @@ export const DEFAULT_ORDER_HISTORY: OrdersQuery = {
   page: 1,
   limit: DEFAULT_ORDER_PAGE_SIZE,
 };
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
@@ -36,8 +35,9 @@ export function parseOrderHistoryParams(params: URLSearchParams): OrdersQuery {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: (ORDER_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_ORDER_PAGE_SIZE,
   };
-  if (from && ISO_DATE.test(from)) query.from = from;
-  if (to && ISO_DATE.test(to)) query.to = to;
+  // The server's own rule, bounds included: a hand-edited URL never turns into a failed load.
+  if (from && OrderDateSchema.safeParse(from).success) query.from = from;
+  if (to && OrderDateSchema.safeParse(to).success) query.to = to;
   // An inverted range would be refused by the server: keep only the start.
   if (query.from && query.to && query.from > query.to) delete query.to;
   return query;
