@@ -52,7 +52,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { isPagePath, registerWebApp } from './plugins/web-app.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -262,9 +262,7 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && request.method === 'GET' && !isApi && wantsHtml) {
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     const body: ErrorBody = {
