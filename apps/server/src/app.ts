@@ -41,6 +41,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -204,6 +206,7 @@ export async function buildApp({
     clock,
     log: app.log.child({ module: 'checkout' }),
   });
+  const newsletter = createNewsletterService({ db, config, clock });
   const savedCards = createSavedCardsService({
     db,
     provider: payments.provider,
@@ -253,6 +256,7 @@ export async function buildApp({
   await app.register(ordersRoutes({ orders, requireAuth: signedIn }), { prefix: '/api/payment' });
   await app.register(reviewsRoutes({ reviews, requireAuth: signedIn, rateLimiter }), { prefix: '/api/reviews' });
   await app.register(savedCardsRoutes({ savedCards, requireAuth: signedIn }), { prefix: '/api/payments' });
+  await app.register(newsletterRoutes({ newsletter, rateLimiter }), { prefix: '/api/newsletter' });
   if (payments.testProvider) {
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
