@@ -11,6 +11,7 @@ export {
   ErrorBodySchema,
   MailboxAnswerSchema,
   MessageAnswerSchema,
+  NewsletterAnswerSchema,
   OrderAnswerSchema,
   OrdersPageAnswerSchema,
   PaymentConfigAnswerSchema,
