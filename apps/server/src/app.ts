@@ -33,6 +33,7 @@ import { createReconciler, type Reconciler } from './modules/checkout/reconciler
 import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCategoriesService } from './modules/catalog/categories.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -240,7 +241,10 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
-  await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
+  await app.register(
+    catalogRoutes({ catalog, categories: createCategoriesService({ db, clock }), cache: catalogCache }),
+    { prefix: '/api/products' },
+  );
   await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
     prefix: '/api/users',
   });
