@@ -6,6 +6,7 @@
 export {
   AuthAnswerSchema,
   CartAnswerSchema,
+  CategoriesAnswerSchema,
   CartSummaryAnswerSchema,
   CreatePaymentIntentAnswerSchema,
   ErrorBodySchema,
