@@ -24,7 +24,9 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByRole('alert').textContent).toContain(ACCOUNT_MESSAGES.resetTokenInvalid);
     expect(screen.queryByLabelText('New Password')).toBeNull();
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
-    act(() => vi.advanceTimersByTime(RESET_REDIRECT_MS * 2));
+    await act(async () => {
+      vi.advanceTimersByTime(RESET_REDIRECT_MS * 2);
+    });
     expect(router.state.location.pathname).toBe('/reset-password/abc123');
   });
 
@@ -32,7 +34,9 @@ describe('ResetPasswordPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderAt('/reset-password');
     expect(screen.getByRole('alert').textContent).toBe(UI.invalidResetToken);
-    act(() => vi.advanceTimersByTime(RESET_REDIRECT_MS));
+    await act(async () => {
+      vi.advanceTimersByTime(RESET_REDIRECT_MS);
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
   });
 

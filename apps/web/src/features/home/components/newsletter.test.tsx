@@ -23,7 +23,7 @@ describe('Newsletter form', () => {
     expect((await within(form).findByRole('status')).textContent).toBe(N.checkInbox);
     expect(within(form).getByLabelText<HTMLInputElement>('Email address').value).toBe('');
     const [, init] = fetchFake.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'reader@example.com' });
+    expect(JSON.parse(init?.body as string)).toEqual({ email: 'reader@example.com' });
   });
 
   it('checks the address before asking', async () => {
