@@ -18,7 +18,9 @@ test.describe('category pages', () => {
       await expect(banner).toHaveAttribute('width', '1440');
       await expect(banner).toHaveAttribute('height', '360');
       await expect(banner).toBeVisible();
-      await expect.poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1440);
+      await expect
+        .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(1440);
 
       const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
       await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');

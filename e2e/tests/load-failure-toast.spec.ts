@@ -28,10 +28,18 @@ test.describe('a failed load shows an error toast (SPEC §8)', () => {
 
   test('a product page that cannot load toasts what went wrong', async ({ page }) => {
     await page.route('**/api/products/slug/**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"code":"INTERNAL","message":"x"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"code":"INTERNAL","message":"x"}',
+      }),
     );
     await page.route('**/api/products/all-products**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"code":"INTERNAL","message":"x"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"success":false,"code":"INTERNAL","message":"x"}',
+      }),
     );
     await page.goto('/products/no-such-luck');
     await expect(

@@ -12,10 +12,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('loadFailureToastMessage', () => {
   it('uses the load’s own SPEC words for a server failure', () => {
-    expect(loadFailureToastMessage(new ApiError(500, 'An unexpected error occurred'), MESSAGES.loadProductsFailed)).toBe(
+    expect(
+      loadFailureToastMessage(new ApiError(500, 'An unexpected error occurred'), MESSAGES.loadProductsFailed),
+    ).toBe(MESSAGES.loadProductsFailed);
+    expect(loadFailureToastMessage(new TypeError('boom'), MESSAGES.loadProductsFailed)).toBe(
       MESSAGES.loadProductsFailed,
     );
-    expect(loadFailureToastMessage(new TypeError('boom'), MESSAGES.loadProductsFailed)).toBe(MESSAGES.loadProductsFailed);
   });
 
   it('keeps the SPEC §8 transport words for a time-out or a network failure', () => {
@@ -51,7 +53,8 @@ function renderListing(load: () => Promise<string>, meta?: { errorToast?: string
   );
 }
 
-const toastsSaying = (text: string) => screen.queryAllByText(text).filter((node) => node.closest('[data-sonner-toast]'));
+const toastsSaying = (text: string) =>
+  screen.queryAllByText(text).filter((node) => node.closest('[data-sonner-toast]'));
 
 describe('a failed load toasts once (SPEC §8 "Any rejected action shows an error toast")', () => {
   it('shows one toast after the automatic retry, not one per attempt', async () => {

@@ -28,7 +28,11 @@ describe('GET /api/products/categories', () => {
       ['kids', 'Kids'],
     ]);
     for (const category of answer.categories) {
-      expect(category.banner).toMatchObject({ image: `/images/banners/${category.slug}.svg`, width: 1440, height: 360 });
+      expect(category.banner).toMatchObject({
+        image: `/images/banners/${category.slug}.svg`,
+        width: 1440,
+        height: 360,
+      });
       expect(category.banner.alt.length).toBeGreaterThan(20);
       const image = await t.app.inject(category.banner.image);
       expect(image.statusCode).toBe(200);

@@ -24,9 +24,9 @@ function checkBanner(banner: CategoryBanner): CategoryBanner {
     ...(alt.length > 0 && alt.length <= MAX_ALT
       ? []
       : [{ param: 'alt', msg: `Describe the banner in 1 to ${MAX_ALT} characters` }]),
-    ...[banner.width, banner.height].every((side) => Number.isInteger(side) && side > 0 && side <= MAX_SIDE)
+    ...([banner.width, banner.height].every((side) => Number.isInteger(side) && side > 0 && side <= MAX_SIDE)
       ? []
-      : [{ param: 'width', msg: 'Give the banner its size in pixels' }],
+      : [{ param: 'width', msg: 'Give the banner its size in pixels' }]),
   ];
   if (fields.length > 0) throw new AppError('VALIDATION_FAILED', fields[0]!.msg, fields);
   return { image, alt, width: banner.width, height: banner.height };

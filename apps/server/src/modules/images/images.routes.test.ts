@@ -64,7 +64,10 @@ describe('GET /images/banners/:name', () => {
     expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('width="1440" height="360"');
-    const again = await app.inject({ url: `/images/banners/${category}.svg`, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await app.inject({
+      url: `/images/banners/${category}.svg`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

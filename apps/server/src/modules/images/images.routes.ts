@@ -72,20 +72,16 @@ export async function imagesRoutes(app: FastifyInstance): Promise<void> {
 
   const banners = new Map<string, Rendered>();
   // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
-  app.get<{ Params: { name: string } }>(
-    '/images/banners/:name',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const category = /^([a-z]{3,5})\.svg$/.exec(request.params.name)?.[1] ?? '';
-      if (!isBannerCategory(category)) return sendMissing(reply);
-      let banner = banners.get(category);
-      if (!banner) {
-        banner = rendered(renderCategoryBannerSvg(category));
-        banners.set(category, banner);
-      }
-      return sendSvg(request, reply, banner);
-    },
-  );
+  app.get<{ Params: { name: string } }>('/images/banners/:name', { schema: { hide: true } }, async (request, reply) => {
+    const category = /^([a-z]{3,5})\.svg$/.exec(request.params.name)?.[1] ?? '';
+    if (!isBannerCategory(category)) return sendMissing(reply);
+    let banner = banners.get(category);
+    if (!banner) {
+      banner = rendered(renderCategoryBannerSvg(category));
+      banners.set(category, banner);
+    }
+    return sendSvg(request, reply, banner);
+  });
 
   app.get('/images/placeholder.svg', { schema: { hide: true } }, async (request, reply) =>
     sendSvg(request, reply, placeholder),

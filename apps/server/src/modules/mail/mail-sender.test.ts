@@ -270,8 +270,13 @@ describe('through SMTP', () => {
 
 describe('headers', () => {
   it('hands a mail’s extra headers (List-Unsubscribe) to the transport', async () => {
-    const headers = { 'List-Unsubscribe': '<https://shop.example/u?token=t>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-    await database.db.insert(mailOutbox).values({ to: 'list@example.com', subject: 's', text: 't', html: 'h', headers });
+    const headers = {
+      'List-Unsubscribe': '<https://shop.example/u?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    await database.db
+      .insert(mailOutbox)
+      .values({ to: 'list@example.com', subject: 's', text: 't', html: 'h', headers });
     const seen: Record<string, string>[] = [];
     const sender = createMailSender({
       db: database.db,

@@ -36,22 +36,30 @@ export function newsletterConfirmMail({ to, links }: { to: string; links: Newsle
   };
 }
 
-/** The first newsletter mail: sent on confirmation, it already carries the unsubscribe link and headers. */
+/** A newsletter mail: its words, then the unsubscribe link in the body and in the headers. */
+function newsletterMail(
+  to: string,
+  subject: string,
+  title: string,
+  lines: string[],
+  links: NewsletterLinks,
+): OutgoingMail {
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n\nUnsubscribe: ${links.unsubscribePage}\n`,
+    html: mailLayout(title, lines, undefined, { label: 'Unsubscribe', url: links.unsubscribePage }),
+    headers: listUnsubscribeHeaders(links),
+  };
+}
+
+/** The first newsletter mail, sent on confirmation. */
 export function newsletterWelcomeMail({ to, links }: { to: string; links: NewsletterLinks }): OutgoingMail {
   const lines = [
     "You're subscribed! We will email you about new arrivals and exclusive offers.",
     'You can unsubscribe at any time with the link at the bottom of every newsletter email.',
   ];
-  return {
-    to,
-    subject: 'Welcome to the SHOPPER newsletter',
-    text: `${lines.join('\n\n')}\n\nUnsubscribe: ${links.unsubscribePage}\n`,
-    html: mailLayout('Welcome to the SHOPPER newsletter', lines, undefined, {
-      label: 'Unsubscribe',
-      url: links.unsubscribePage,
-    }),
-    headers: listUnsubscribeHeaders(links),
-  };
+  return newsletterMail(to, 'Welcome to the SHOPPER newsletter', 'Welcome to the SHOPPER newsletter', lines, links);
 }
 
 /**
@@ -63,11 +71,6 @@ export function newsletterAlreadySubscribedMail({ to, links }: { to: string; lin
     'Someone asked to subscribe this address to the SHOPPER newsletter, and it already is: nothing changed.',
     'If you would rather not get it any more, unsubscribe with the link below.',
   ];
-  return {
-    to,
-    subject: 'You are already subscribed to the SHOPPER newsletter',
-    text: `${lines.join('\n\n')}\n\nUnsubscribe: ${links.unsubscribePage}\n`,
-    html: mailLayout('You are already subscribed', lines, undefined, { label: 'Unsubscribe', url: links.unsubscribePage }),
-    headers: listUnsubscribeHeaders(links),
-  };
+  const subject = 'You are already subscribed to the SHOPPER newsletter';
+  return newsletterMail(to, subject, 'You are already subscribed', lines, links);
 }

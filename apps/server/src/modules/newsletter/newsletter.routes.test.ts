@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const subscribe = (email: unknown, ip = '203.0.113.7') =>
   t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email }, remoteAddress: ip });
-const confirm = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
+const confirm = (token: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token } });
 const unsubscribe = (token: string) =>
   t.app.inject({ method: 'POST', url: `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}` });
 

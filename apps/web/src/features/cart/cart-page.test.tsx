@@ -167,7 +167,9 @@ describe('CartPage', () => {
     renderCart({
       'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
       'GET /api/payment/cart-summary': () =>
-        isBroken ? jsonResponse(400, errorBody('VALIDATION_FAILED', 'Broken')) : jsonResponse(200, cartSummaryAnswer(cart)),
+        isBroken
+          ? jsonResponse(400, errorBody('VALIDATION_FAILED', 'Broken'))
+          : jsonResponse(200, cartSummaryAnswer(cart)),
     });
     const summary = await screen.findByRole('complementary');
     expect((await within(summary).findByRole('alert')).textContent).toContain(CHECKOUT_MESSAGES.loadCartSummaryFailed);
