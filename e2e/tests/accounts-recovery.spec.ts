@@ -39,10 +39,20 @@ test.describe('password recovery', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a reset link without a usable token sends the visitor to /forgot-password', async ({ page }) => {
-    await page.goto('/reset-password/abc');
+  test('a reset link without a token sends the visitor to /forgot-password', async ({ page }) => {
+    await page.goto('/reset-password');
     await expect(page.getByText(UI.invalidResetToken).first()).toBeVisible();
     await expect(page).toHaveURL('/forgot-password');
     await expect(page.getByText(UI.invalidResetToken)).toBeVisible();
+  });
+
+  test('a reset token under 10 characters says Invalid reset token (SPEC §5) and offers a new link', async ({
+    page,
+  }) => {
+    await page.goto('/reset-password/abc');
+    await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_MESSAGES.resetTokenInvalid })).toBeVisible();
+    await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
   });
 });

@@ -11,10 +11,16 @@ test.describe('category pages', () => {
 
       await page.goto(`/${category}`);
 
-      await expect(page.getByRole('heading', { level: 1, name: `${label} Collection` })).toBeVisible();
-      await expect(
-        page.getByText(`Explore our latest ${category} collection with the finest quality and trends.`),
-      ).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: `${label} Collection` })).toBeAttached();
+      // SPEC §2: each category page has a banner image, which is its header.
+      const banner = page.getByRole('img', { name: new RegExp(`^${label}('s|')? collection: `, 'i') });
+      await expect(banner).toHaveAttribute('src', `/images/banners/${category}.svg`);
+      await expect(banner).toHaveAttribute('width', '1440');
+      await expect(banner).toHaveAttribute('height', '360');
+      await expect(banner).toBeVisible();
+      await expect
+        .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(1440);
 
       const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
       await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');

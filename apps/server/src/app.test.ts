@@ -96,6 +96,28 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers every page route with the page whatever the Accept header (curl, */*, JSON)', async () => {
+    for (const accept of [undefined, '*/*', 'application/json']) {
+      for (const url of ['/', '/women', '/reset-password/abc', '/newsletter/confirm?token=x']) {
+        const response = await t.app.inject({ url, headers: accept ? { accept } : {} });
+        expect(response.statusCode, `${url} ${accept}`).toBe(200);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).toContain('<div id="root">');
+      }
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/men' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('answers a POST to a page path, or a missing file, with a JSON 404', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/men' })).statusCode).toBe(404);
+    for (const url of ['/favicon.ico', '/robots.txt', '/images/none', '/metrics/x']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
   it('serves hashed assets with a year-long immutable cache', async () => {
     const response = await t.app.inject('/assets/index-abc123.js');
     expect(response.statusCode).toBe(200);
@@ -137,10 +159,12 @@ describe('the built web app', () => {
   });
 
   it('keeps unknown /api paths JSON even when the browser asks for HTML', async () => {
-    const response = await t.app.inject({ url: '/api/unknown', headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    for (const url of ['/api/unknown', '/api', '/api/products/nothing/here']) {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
   });
 });
 

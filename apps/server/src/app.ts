@@ -33,6 +33,7 @@ import { createReconciler, type Reconciler } from './modules/checkout/reconciler
 import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCategoriesService } from './modules/catalog/categories.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -41,6 +42,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -52,7 +55,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { isPagePath, registerWebApp } from './plugins/web-app.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -204,6 +207,7 @@ export async function buildApp({
     clock,
     log: app.log.child({ module: 'checkout' }),
   });
+  const newsletter = createNewsletterService({ db, config, clock });
   const savedCards = createSavedCardsService({
     db,
     provider: payments.provider,
@@ -237,7 +241,10 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
-  await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
+  await app.register(
+    catalogRoutes({ catalog, categories: createCategoriesService({ db, clock }), cache: catalogCache }),
+    { prefix: '/api/products' },
+  );
   await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
     prefix: '/api/users',
   });
@@ -253,6 +260,7 @@ export async function buildApp({
   await app.register(ordersRoutes({ orders, requireAuth: signedIn }), { prefix: '/api/payment' });
   await app.register(reviewsRoutes({ reviews, requireAuth: signedIn, rateLimiter }), { prefix: '/api/reviews' });
   await app.register(savedCardsRoutes({ savedCards, requireAuth: signedIn }), { prefix: '/api/payments' });
+  await app.register(newsletterRoutes({ newsletter, rateLimiter }), { prefix: '/api/newsletter' });
   if (payments.testProvider) {
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
@@ -262,9 +270,7 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = path === '/api' || path.startsWith('/api/');
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && request.method === 'GET' && !isApi && wantsHtml) {
+    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     const body: ErrorBody = {

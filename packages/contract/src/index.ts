@@ -15,3 +15,4 @@ export * from './schemas/checkout.ts';
 export * from './checkout-messages.ts';
 export * from './shop-ui-messages.ts';
 export * from './schemas/review.ts';
+export * from './schemas/newsletter.ts';

@@ -191,6 +191,8 @@ export const mailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
+    /** Extra headers, e.g. List-Unsubscribe on newsletter mail (RFC 8058). */
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
@@ -464,3 +466,51 @@ export const reviews = pgTable(
 );
 
 export type ReviewRow = typeof reviews.$inferSelect;
+
+export const NEWSLETTER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * Newsletter subscriptions with double opt-in (decision 017): 'pending' until the emailed link is
+ * followed. The confirm token is kept only as a hash; the unsubscribe token is kept as is, since
+ * every newsletter mail must carry it and all it can do is unsubscribe this one address.
+ */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    status: text({ enum: NEWSLETTER_STATUSES }).notNull().default('pending'),
+    confirmTokenHash: text().notNull(),
+    confirmExpiresAt: timestamp({ withTimezone: true }).notNull(),
+    unsubscribeToken: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_unique').on(t.email),
+    uniqueIndex('newsletter_subscriptions_confirm_unique').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_subscriptions_unsubscribe_unique').on(t.unsubscribeToken),
+    index('newsletter_subscriptions_confirmed_idx').on(t.status, t.confirmedAt),
+  ],
+);
+
+/** The banner of each category page (SPEC §2 route table: "each with a banner image"). */
+export const categories = pgTable(
+  'categories',
+  {
+    slug: text().primaryKey(),
+    name: text().notNull(),
+    /** A path served by the shop (/images/banners/…) or an absolute https URL. */
+    bannerImage: text().notNull(),
+    bannerAlt: text().notNull(),
+    bannerWidth: integer().notNull(),
+    bannerHeight: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('categories_slug_check', sql`${t.slug} in ('men', 'women', 'kids')`),
+    check('categories_banner_size_check', sql`${t.bannerWidth} > 0 and ${t.bannerHeight} > 0`),
+  ],
+);

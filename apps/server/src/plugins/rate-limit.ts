@@ -31,6 +31,8 @@ export const RATE_LIMIT_RULES = [
   'passwordCheckFailuresPerIp',
   'reviewWritesPerUser',
   'paymentIntentsPerUser',
+  'newsletterSubscribePerIp',
+  'newsletterSubscribePerAccount',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
@@ -65,6 +67,9 @@ export const RATE_LIMITS: RateLimits = {
   reviewWritesPerUser: { max: 10, windowMs: HOUR },
   // Each may cost the card provider an API call (issue 8 item 5; decision 014).
   paymentIntentsPerUser: { max: 20, windowMs: 15 * MINUTE },
+  // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.
+  newsletterSubscribePerIp: { max: 20, windowMs: HOUR },
+  newsletterSubscribePerAccount: { max: 3, windowMs: HOUR },
 };
 
 /** The production limits with every maximum multiplied, for load tests and browser test suites. */
@@ -106,7 +111,13 @@ export type RateLimiter = {
   ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
-export const GUARDED_ACTIONS = ['signup', 'forgotPassword', 'requestVerification', 'resetPassword'] as const;
+export const GUARDED_ACTIONS = [
+  'signup',
+  'forgotPassword',
+  'requestVerification',
+  'resetPassword',
+  'newsletterSubscribe',
+] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 export type RateLimitSettings = {

@@ -3,10 +3,23 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+// Paths that are never pages: a miss there is a real 404, so a lost script chunk or image fails
+// loudly instead of arriving as HTML.
+const NOT_PAGES = /^\/(?:api|assets|images|metrics)(?:\/|$)/;
+const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
+
+/**
+ * A GET of a client-side route answers the page whatever its Accept header (issue 8: `curl /`
+ * got a JSON 404): anything but the API, the asset folders and file names with an extension.
+ */
+export function isPagePath(pathname: string): boolean {
+  return !NOT_PAGES.test(pathname) && !FILE_NAME.test(pathname);
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * non-API GET that accepts HTML answered with index.html (returned here for the not-found handler),
- * so client-side routes survive a reload.
+ * page path answered with index.html (returned here for the not-found handler), so client-side
+ * routes survive a reload.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<string> {
   const indexFile = path.join(distDir, 'index.html');

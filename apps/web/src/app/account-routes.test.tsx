@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../test/account-fixtures.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';
@@ -29,10 +29,16 @@ describe('account routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeTruthy();
   });
 
-  it('shows the reset page the invalid-token message', async () => {
+  it('shows the reset page the missing-token message', async () => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    renderRoutes(routes, ['/reset-password']);
+    expect(await screen.findByText(UI.invalidResetToken, {}, { timeout: 5_000 })).toBeTruthy();
+  });
+
+  it('shows the reset page SPEC §5 Invalid reset token for a short token', async () => {
     vi.stubGlobal('scrollTo', vi.fn());
     renderRoutes(routes, ['/reset-password/abc']);
-    expect(await screen.findByText(UI.invalidResetToken, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resetTokenInvalid, {}, { timeout: 5_000 })).toBeTruthy();
   });
 
   it('says the dev mailbox is off when the server answers 404', async () => {

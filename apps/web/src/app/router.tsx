@@ -107,6 +107,13 @@ const pages: RouteObject[] = [
       (m) => m.VerifyEmailPage,
     ),
   })),
+  ...(['confirm', 'unsubscribe'] as const).map((action) => ({
+    path: `newsletter/${action}`,
+    lazy: lazyPage(
+      () => import('../features/newsletter/newsletter-link-page.tsx'),
+      (m) => (action === 'confirm' ? m.NewsletterConfirmPage : m.NewsletterUnsubscribePage),
+    ),
+  })),
   {
     path: 'verify-pending',
     lazy: lazyPage(

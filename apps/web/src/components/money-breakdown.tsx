@@ -10,6 +10,8 @@ interface MoneyBreakdownProps {
   shipping: number;
   /** null while the server has not priced the tax yet. */
   tax: number | null;
+  /** What the tax row says while `tax` is null. */
+  unpricedTaxText?: string;
   total: number;
 }
 
@@ -21,6 +23,7 @@ export function MoneyBreakdown({
   couponCode,
   shipping,
   tax,
+  unpricedTaxText = UI.taxAtCheckout,
   total,
 }: MoneyBreakdownProps) {
   return (
@@ -41,7 +44,7 @@ export function MoneyBreakdown({
       </div>
       <div>
         <dt>Tax</dt>
-        <dd>{tax === null ? UI.taxAtCheckout : formatUsd(tax)}</dd>
+        <dd>{tax === null ? unpricedTaxText : formatUsd(tax)}</dd>
       </div>
       <div className={styles.total}>
         <dt>Total</dt>

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Cart, CartSummaryAnswer } from '@shopper/contract';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, type Cart, type CartSummaryAnswer } from '@shopper/contract';
 import { apiClient } from './api-client.ts';
 
 /**
@@ -24,6 +24,7 @@ export function cartQueryOptions() {
     queryKey: cartQueryKeys.detail,
     queryFn: ({ signal }) => getCart(signal),
     staleTime: 0,
+    meta: { errorToast: CART_MESSAGES.fetchCartFailed },
   });
 }
 
@@ -37,6 +38,7 @@ export function cartSummaryQueryOptions() {
     queryKey: cartQueryKeys.summary,
     queryFn: ({ signal }) => getCartSummary(signal),
     staleTime: 0,
+    meta: { errorToast: CHECKOUT_MESSAGES.loadCartSummaryFailed },
   });
 }
 

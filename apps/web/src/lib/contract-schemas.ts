@@ -6,11 +6,13 @@
 export {
   AuthAnswerSchema,
   CartAnswerSchema,
+  CategoriesAnswerSchema,
   CartSummaryAnswerSchema,
   CreatePaymentIntentAnswerSchema,
   ErrorBodySchema,
   MailboxAnswerSchema,
   MessageAnswerSchema,
+  NewsletterAnswerSchema,
   OrderAnswerSchema,
   OrdersPageAnswerSchema,
   PaymentConfigAnswerSchema,

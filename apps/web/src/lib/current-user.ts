@@ -2,9 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_UI_MESSAGES, USER_CACHE_MS, type User } from '@shopper/contract';
 import { apiClient } from './api-client.ts';
-import { messageOf } from './form-errors.ts';
 import { isSignedIn, subscribeToSession } from './session.ts';
-import { showToast } from './toast.ts';
 
 /**
  * The signed-in user (SPEC §3 User state): one TanStack query every feature reads. It lives in
@@ -25,6 +23,7 @@ export function currentUserQueryOptions() {
     staleTime: USER_CACHE_MS,
     gcTime: USER_CACHE_MS,
     retry: false,
+    meta: { errorToast: ACCOUNT_UI_MESSAGES.fetchProfileFailed },
   });
 }
 
@@ -80,7 +79,8 @@ export function useRefreshUserWhenOlderThan(maxAgeMs: number): void {
   useEffect(() => {
     if (!isAuthenticated) return;
     if (Date.now() - updatedAt < maxAgeMs) return;
-    refetch().catch((error: unknown) => showToast(messageOf(error, ACCOUNT_UI_MESSAGES.fetchProfileFailed), 'error'));
+    // A failure is toasted by the query cache (the query's errorToast), once.
+    refetch().catch(() => undefined);
     // Once per visit of the page: a refetch must not trigger another one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isAuthenticated]);

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.ts';
+import { toastFailedLoad } from './load-failure-toast.ts';
 
 /** Client errors (4xx) will not change on retry; time-outs, network and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -9,6 +10,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: toastFailedLoad }),
     defaultOptions: {
       queries: {
         staleTime: 60_000,

@@ -4,10 +4,11 @@ export type ToastType = keyof typeof TOAST_DURATION_MS;
 
 /**
  * One toast with the SPEC §9 duration of its type. sonner is loaded on demand (it is not needed
- * for the first render); the Toaster in providers.tsx shares the same module instance.
+ * for the first render); the Toaster in providers.tsx shares the same module instance. A toast
+ * with an `id` replaces the one still showing under that id instead of stacking a copy.
  */
-export function showToast(message: string, type: ToastType = 'info'): void {
+export function showToast(message: string, type: ToastType = 'info', options: { id?: string } = {}): void {
   void import('sonner').then(({ toast }) => {
-    toast[type](message, { duration: TOAST_DURATION_MS[type] });
+    toast[type](message, { duration: TOAST_DURATION_MS[type], ...options });
   });
 }

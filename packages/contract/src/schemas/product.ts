@@ -124,3 +124,24 @@ export const ProductFacetsSchema = z.object({
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
 
 export const ProductFacetsQuerySchema = z.object({ category: CategorySchema.optional() });
+
+/** A category page's banner (SPEC §2 route table): its width and height reserve the space before it loads. */
+export const CategoryBannerSchema = z.object({
+  /** A path on the shop (/images/banners/men.svg) or an https URL. */
+  image: z.string(),
+  alt: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type CategoryBanner = z.infer<typeof CategoryBannerSchema>;
+
+export const CategoryInfoSchema = z.object({
+  slug: CategorySchema,
+  name: z.string(),
+  banner: CategoryBannerSchema,
+  updatedAt: z.string(),
+});
+export type CategoryInfo = z.infer<typeof CategoryInfoSchema>;
+
+export const CategoriesAnswerSchema = z.object({ success: z.literal(true), categories: z.array(CategoryInfoSchema) });
+export type CategoriesAnswer = z.infer<typeof CategoriesAnswerSchema>;

@@ -1,6 +1,7 @@
 import type { Category } from '@shopper/contract';
 import {
   CATEGORIES,
+  CategoriesAnswerSchema,
   CategoryProductListQuerySchema,
   ErrorBodySchema,
   MESSAGES,
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
+import type { CategoriesService } from './categories.service.ts';
 
 const tags = ['catalog'];
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
@@ -41,12 +43,32 @@ function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
 
 export function catalogRoutes({
   catalog,
+  categories,
   cache,
 }: {
   catalog: CatalogService;
+  categories: CategoriesService;
   cache: CatalogReadCache;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/categories',
+      {
+        schema: {
+          tags,
+          summary: 'The categories (men, women, kids) with the banner image of each category page',
+          response: { 200: CategoriesAnswerSchema },
+        },
+      },
+      async (_request, reply) => {
+        const text = await cache.json('categories', CategoriesAnswerSchema, async () => ({
+          success: true as const,
+          categories: await categories.list(),
+        }));
+        return sendJsonBytes(reply, text);
+      },
+    );
+
     app.get(
       '/all-products',
       {

@@ -57,6 +57,30 @@ describe('GET /images/products/:name', () => {
   );
 });
 
+describe('GET /images/banners/:name', () => {
+  it.each(['men', 'women', 'kids'])('renders the %s banner with long-lived caching headers', async (category) => {
+    const res = await app.inject({ method: 'GET', url: `/images/banners/${category}.svg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toContain('width="1440" height="360"');
+    const again = await app.inject({
+      url: `/images/banners/${category}.svg`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each(['pets.svg', 'men.png', 'MEN.svg', 'men', '..%2Fmen.svg', 'constructor.svg'])(
+    'answers 404 with the placeholder picture for %s',
+    async (name) => {
+      const res = await app.inject({ method: 'GET', url: `/images/banners/${name}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(renderPlaceholderSvg());
+    },
+  );
+});
+
 describe('GET /images/placeholder.svg', () => {
   it('serves the placeholder with caching headers and honours if-none-match', async () => {
     const res = await app.inject({ method: 'GET', url: '/images/placeholder.svg' });

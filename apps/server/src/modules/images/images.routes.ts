@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
+import { isBannerCategory, renderCategoryBannerSvg } from './category-banner-art.ts';
 import { parseImageName, renderGarmentSvg, renderPlaceholderSvg } from './garment-art.ts';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
@@ -35,6 +36,16 @@ export async function imagesRoutes(app: FastifyInstance): Promise<void> {
   const placeholder = rendered(renderPlaceholderSvg());
   const cache = new Map<string, Rendered>();
 
+  // SPEC §9: a missing image shows the placeholder, so even the 404 is a picture.
+  function sendMissing(reply: FastifyReply): FastifyReply {
+    return reply
+      .code(404)
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', SVG_CSP)
+      .type(SVG_TYPE)
+      .send(placeholder.body);
+  }
+
   function render(name: string): Rendered | null {
     const hit = cache.get(name);
     if (hit) return hit;
@@ -55,15 +66,22 @@ export async function imagesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const image = render(request.params.name);
       if (image) return sendSvg(request, reply, image);
-      // SPEC §9: a missing product image shows the placeholder, so even the 404 is a picture.
-      return reply
-        .code(404)
-        .header('cache-control', 'no-cache')
-        .header('content-security-policy', SVG_CSP)
-        .type(SVG_TYPE)
-        .send(placeholder.body);
+      return sendMissing(reply);
     },
   );
+
+  const banners = new Map<string, Rendered>();
+  // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
+  app.get<{ Params: { name: string } }>('/images/banners/:name', { schema: { hide: true } }, async (request, reply) => {
+    const category = /^([a-z]{3,5})\.svg$/.exec(request.params.name)?.[1] ?? '';
+    if (!isBannerCategory(category)) return sendMissing(reply);
+    let banner = banners.get(category);
+    if (!banner) {
+      banner = rendered(renderCategoryBannerSvg(category));
+      banners.set(category, banner);
+    }
+    return sendSvg(request, reply, banner);
+  });
 
   app.get('/images/placeholder.svg', { schema: { hide: true } }, async (request, reply) =>
     sendSvg(request, reply, placeholder),

@@ -1,7 +1,14 @@
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
+};
 
 /**
  * Queues a message. Pass the transaction that makes the change the mail is about, so the mail is

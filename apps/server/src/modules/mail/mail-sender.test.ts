@@ -268,6 +268,32 @@ describe('through SMTP', () => {
   });
 });
 
+describe('headers', () => {
+  it('hands a mail’s extra headers (List-Unsubscribe) to the transport', async () => {
+    const headers = {
+      'List-Unsubscribe': '<https://shop.example/u?token=t>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    await database.db
+      .insert(mailOutbox)
+      .values({ to: 'list@example.com', subject: 's', text: 't', html: 'h', headers });
+    const seen: Record<string, string>[] = [];
+    const sender = createMailSender({
+      db: database.db,
+      config: { smtpUrl: undefined, mailFrom: 'x@y.z' },
+      log: silentLog(),
+      clock,
+      transport: {
+        sendMail: async (message) => {
+          if (message.to === 'list@example.com') seen.push(message.headers);
+        },
+      },
+    });
+    await sender.deliverDue();
+    expect(seen).toEqual([headers]);
+  });
+});
+
 describe('several instances', () => {
   it('never send one mail twice', async () => {
     await database.db

@@ -7,7 +7,14 @@ import { mailOutbox } from '../../db/schema.ts';
 
 /** What the sender needs from nodemailer; tests may pass their own. */
 export type MailTransport = {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers: Record<string, string>;
+  }): Promise<unknown>;
   close?(): void;
 };
 
@@ -116,6 +123,7 @@ export function createMailSender({
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: mail.headers,
         });
         await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(stillOurs);
         counts.sent += 1;

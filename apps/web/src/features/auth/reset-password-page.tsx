@@ -23,6 +23,7 @@ export function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const isTokenMissing = token.trim().length === 0;
   const isTokenValid = ResetTokenSchema.safeParse(token).success;
   const reset = useResetPassword();
   const [success, setSuccess] = useState<string | null>(null);
@@ -40,15 +41,16 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  // SPEC §2: a missing token shows the message, then goes to /forgot-password.
+  // SPEC §2: a missing token shows the message, then goes to /forgot-password. A token that is
+  // there but too short is §5's 'Invalid reset token', which stays on screen.
   useEffect(() => {
-    if (isTokenValid) return;
+    if (!isTokenMissing) return;
     const timer = setTimeout(
       () => void navigate('/forgot-password', { replace: true, state: { message: UI.invalidResetToken } }),
       RESET_REDIRECT_MS,
     );
     return () => clearTimeout(timer);
-  }, [isTokenValid, navigate]);
+  }, [isTokenMissing, navigate]);
 
   // SPEC §2: success goes to /login after 1.5 s with the passwordResetSuccess message.
   useEffect(() => {
@@ -82,8 +84,12 @@ export function ResetPasswordPage() {
         <h1 id="reset-title" className={styles.title}>
           Reset Password
         </h1>
-        {!isTokenValid ? (
+        {isTokenMissing ? (
           <Alert tone="error">{UI.invalidResetToken}</Alert>
+        ) : !isTokenValid ? (
+          <Alert tone="error">
+            {ACCOUNT_MESSAGES.resetTokenInvalid} <Link to="/forgot-password">Request a new link</Link>
+          </Alert>
         ) : success ? (
           <Alert tone="success">{success}</Alert>
         ) : (

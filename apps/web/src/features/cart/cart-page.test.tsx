@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
@@ -159,6 +159,25 @@ describe('CartPage', () => {
     isBroken = false;
     await userEvent.click(screen.getByRole('button', { name: UI.tryAgain }));
     expect(await screen.findByRole('link', { name: 'Linen Summer Shirt' })).toBeTruthy();
+  });
+
+  it('says a failed summary failed (SPEC §8) instead of "Calculated at checkout", and retries it', async () => {
+    let isBroken = true;
+    const cart = buildCart();
+    renderCart({
+      'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
+      'GET /api/payment/cart-summary': () =>
+        isBroken
+          ? jsonResponse(400, errorBody('VALIDATION_FAILED', 'Broken'))
+          : jsonResponse(200, cartSummaryAnswer(cart)),
+    });
+    const summary = await screen.findByRole('complementary');
+    expect((await within(summary).findByRole('alert')).textContent).toContain(CHECKOUT_MESSAGES.loadCartSummaryFailed);
+    expect(within(summary).queryByText(UI.taxAtCheckout)).toBeNull();
+    isBroken = false;
+    await userEvent.click(within(summary).getByRole('button', { name: UI.tryAgain }));
+    expect(await within(summary).findByText('$4.80')).toBeTruthy();
+    expect(within(summary).queryByRole('alert')).toBeNull();
   });
 
   it('applies a promo code, or shows the server reason when it does not apply', async () => {

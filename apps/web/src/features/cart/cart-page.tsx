@@ -133,6 +133,8 @@ function SignedInCart({ isVerified }: { isVerified: boolean }) {
         <CartSummaryPanel
           cart={cart}
           summary={summaryQuery.data}
+          isSummaryFailed={summaryQuery.isError}
+          onRetrySummary={() => void summaryQuery.refetch()}
           promo={<PromoCodeForm cart={cart} isDisabled={isChanging} />}
           action={
             <ButtonLink to="/checkout" variant="accent" isBlock aria-disabled={isChanging || undefined}>

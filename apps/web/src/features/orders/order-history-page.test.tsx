@@ -55,6 +55,15 @@ describe('OrderHistoryPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
   });
 
+  it('says in the sort labels that alpha-asc/desc sort by order number', async () => {
+    renderAt('/account/orders', () => jsonResponse(200, ordersPage([buildOrder()])));
+    await screen.findByText('Order #SH-10001');
+    const sort = screen.getByLabelText<HTMLSelectElement>('Sort by');
+    const labelOf = (value: string) => [...sort.options].find((option) => option.value === value)?.textContent;
+    expect(labelOf('alpha-asc')).toBe('Order number: low to high');
+    expect(labelOf('alpha-desc')).toBe('Order number: high to low');
+  });
+
   it('shows No Orders Yet with Start Shopping when there are none', async () => {
     renderAt('/account/orders', () => jsonResponse(200, ordersPage([])));
     expect(await screen.findByText(M.noOrdersYet)).toBeTruthy();

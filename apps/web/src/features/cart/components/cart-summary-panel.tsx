@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { SHOP_UI_MESSAGES as UI, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { Alert } from '../../../components/alert.tsx';
+import { Button } from '../../../components/button.tsx';
 import { MoneyBreakdown } from '../../../components/money-breakdown.tsx';
 import styles from '../cart.module.css';
 
@@ -7,12 +9,22 @@ interface CartSummaryPanelProps {
   cart: Cart;
   /** The server's priced summary (tax included); absent while it loads or when it failed. */
   summary: CartSummaryAnswer | undefined;
+  /** Loading the summary failed: SPEC §8 says so rather than pretending tax comes later. */
+  isSummaryFailed?: boolean;
+  onRetrySummary?: () => void;
   promo: ReactNode;
   action: ReactNode;
 }
 
 /** Order Summary of the cart page: every amount comes from the server (GET /api/cart and cart-summary). */
-export function CartSummaryPanel({ cart, summary, promo, action }: CartSummaryPanelProps) {
+export function CartSummaryPanel({
+  cart,
+  summary,
+  isSummaryFailed = false,
+  onRetrySummary,
+  promo,
+  action,
+}: CartSummaryPanelProps) {
   // A summary priced for an older cart (a change is on its way) is not shown.
   const priced =
     summary && summary.subtotal === cart.subtotal && summary.discount === cart.discount ? summary : undefined;
@@ -28,8 +40,19 @@ export function CartSummaryPanel({ cart, summary, promo, action }: CartSummaryPa
         couponCode={cart.coupon?.code}
         shipping={priced?.shippingAmount ?? 0}
         tax={priced ? priced.taxAmount : null}
+        unpricedTaxText={isSummaryFailed ? '—' : undefined}
         total={priced?.amount ?? cart.totalPrice}
       />
+      {isSummaryFailed && !priced ? (
+        <Alert tone="error">
+          {CHECKOUT_MESSAGES.loadCartSummaryFailed}{' '}
+          {onRetrySummary ? (
+            <Button size="small" variant="secondary" onClick={onRetrySummary}>
+              {UI.tryAgain}
+            </Button>
+          ) : null}
+        </Alert>
+      ) : null}
       {promo}
       {action}
     </aside>

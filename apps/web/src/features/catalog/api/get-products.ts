@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, type Category } from '@shopper/contract';
+import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES, type Category } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import type { ListingState } from '../hooks/use-listing-params.ts';
 
@@ -34,6 +34,7 @@ export function productsQueryOptions(state: ListingState, category: Category | u
   return queryOptions({
     queryKey: ['products', 'list', category ?? 'all', query] as const,
     queryFn: ({ signal }) => getProducts(query, category, signal),
+    meta: { errorToast: MESSAGES.loadProductsFailed },
     // Keep showing the previous page while the next one loads (SPEC §4).
     placeholderData: keepPreviousData,
   });

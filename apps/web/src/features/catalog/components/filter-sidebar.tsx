@@ -4,7 +4,8 @@ import { Button } from '../../../components/button.tsx';
 import type { ListingPatch, ListingState } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
 
-const RATING_OPTIONS = [4, 3, 2, 1] as const;
+// SPEC §5: the star filter runs 1-5; five stars and up is simply five stars.
+const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
 
 interface FilterSidebarProps {
   state: ListingState;
@@ -60,8 +61,14 @@ export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: 
                   {'★'.repeat(stars)}
                   {'☆'.repeat(5 - stars)}
                 </span>
-                <span className="visually-hidden">{stars} stars and up</span>
-                <span aria-hidden="true">&amp; up</span>
+                {stars === 5 ? (
+                  <span className="visually-hidden">5 stars</span>
+                ) : (
+                  <>
+                    <span className="visually-hidden">{stars} stars and up</span>
+                    <span aria-hidden="true">&amp; up</span>
+                  </>
+                )}
               </label>
             </li>
           ))}

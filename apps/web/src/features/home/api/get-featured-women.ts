@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getFeaturedWomen(signal?: AbortSignal) {
@@ -8,6 +9,7 @@ export function getFeaturedWomen(signal?: AbortSignal) {
 export const featuredWomenQueryOptions = queryOptions({
   queryKey: ['products', 'featured-women'] as const,
   queryFn: ({ signal }) => getFeaturedWomen(signal),
+  meta: { errorToast: MESSAGES.loadPopularFailed },
 });
 
 export function useFeaturedWomen() {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MESSAGES } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getNewCollection(signal?: AbortSignal) {
@@ -8,6 +9,7 @@ export function getNewCollection(signal?: AbortSignal) {
 export const newCollectionQueryOptions = queryOptions({
   queryKey: ['products', 'new-collection'] as const,
   queryFn: ({ signal }) => getNewCollection(signal),
+  meta: { errorToast: MESSAGES.loadNewArrivalsFailed },
 });
 
 export function useNewCollection() {

@@ -1,26 +1,41 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES, NEWSLETTER_MESSAGES as N } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
+import { messageOf } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useSubscribeToNewsletter } from '../api/subscribe-newsletter.ts';
 import styles from './home.module.css';
 
-// Same shape as the server's email rule; the subscribe call itself is "not shown" in SPEC §7.
+// Same shape as the server's email rule, without loading zod on the home page.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function Newsletter() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const subscribe = useSubscribeToNewsletter();
   const inputId = useId();
   const errorId = useId();
 
+  // Says what really happened: a confirmation link is on its way (double opt-in), not "Subscribed!".
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
+    setNotice(null);
     if (!value) return setError(MESSAGES.emailRequired);
     if (!EMAIL_PATTERN.test(value)) return setError(MESSAGES.emailInvalid);
     setError(null);
-    setEmail('');
-    showToast('Subscribed! We will email you about new arrivals and offers.', 'info');
+    subscribe.mutate(value, {
+      onSuccess: (answer) => {
+        setEmail('');
+        setNotice(answer.message);
+      },
+      onError: (failure) => {
+        const message = messageOf(failure, N.subscribeFailed);
+        setError(message);
+        showToast(message, 'error');
+      },
+    });
   }
 
   return (
@@ -44,13 +59,18 @@ export function Newsletter() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" disabled={subscribe.isPending}>
           Subscribe Now
         </Button>
       </form>
       {error ? (
         <p id={errorId} className={styles.newsletterError} role="alert">
           {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className={styles.newsletterNotice} role="status">
+          {notice}
         </p>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@shopper/contract';
+import { CHECKOUT_MESSAGES, type Order } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ordersQueryKeys } from './get-orders.ts';
 
@@ -20,6 +20,7 @@ export function orderQueryOptions(id: string) {
   return queryOptions({
     queryKey: ordersQueryKeys.detail(id),
     queryFn: ({ signal }) => getOrder(id, signal),
+    meta: { errorToast: CHECKOUT_MESSAGES.fetchOrderFailed },
   });
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrdersPageAnswer, OrdersQuery } from '@shopper/contract';
+import { CHECKOUT_MESSAGES, type OrdersPageAnswer, type OrdersQuery } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const ordersQueryKeys = {
@@ -27,6 +27,7 @@ export function ordersQueryOptions(query: OrdersQuery) {
   return queryOptions({
     queryKey: ordersQueryKeys.list(query),
     queryFn: ({ signal }) => getOrders(query, signal),
+    meta: { errorToast: CHECKOUT_MESSAGES.fetchOrdersFailed },
     placeholderData: keepPreviousData,
   });
 }

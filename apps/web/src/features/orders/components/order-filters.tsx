@@ -25,8 +25,9 @@ const SORT_LABELS: Record<OrderSort, string> = {
   oldest: 'Oldest first',
   'price-high': 'Total: high to low',
   'price-low': 'Total: low to high',
-  'alpha-asc': 'Order number: A to Z',
-  'alpha-desc': 'Order number: Z to A',
+  // SPEC §4 sorts alpha-asc/desc by order id; ours is the order number, compared as a number.
+  'alpha-asc': 'Order number: low to high',
+  'alpha-desc': 'Order number: high to low',
 };
 
 /** Status, date range, sort and page size of the order history (SPEC §2, §4). */

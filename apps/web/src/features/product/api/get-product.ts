@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ProductSchema, type Product } from '@shopper/contract';
+import { MESSAGES, ProductSchema, type Product } from '@shopper/contract';
 import { apiClient, isApiError } from '../../../lib/api-client.ts';
 
 export function getProductById(id: string, signal?: AbortSignal) {
@@ -51,6 +51,7 @@ export function productBySlugQueryOptions(queryClient: QueryClient, slug: string
   return queryOptions({
     queryKey: ['product', 'slug', slug] as const,
     queryFn: ({ signal }) => getProductBySlugWithFallback(queryClient, slug, signal),
+    meta: { errorToast: MESSAGES.productLoadingErrorDetail(slug) },
   });
 }
 
@@ -58,6 +59,7 @@ export function productByIdQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['product', 'id', id] as const,
     queryFn: async ({ signal }) => (await getProductById(id, signal)).product,
+    meta: { errorToast: MESSAGES.productLoadingErrorDetail(id) },
   });
 }
 

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
+  REVIEW_MESSAGES,
   REVIEWS_PAGE_SIZE,
   type Review,
   type ReviewListAnswer,
@@ -46,6 +47,7 @@ export function reviewPreviewQueryOptions(productId: string, viewer: string) {
   return queryOptions({
     queryKey: reviewKeys.preview(productId, viewer),
     queryFn: ({ signal }) => getReviews(productId, { page: 1, limit: REVIEWS_PAGE_SIZE, sort: 'date-desc' }, signal),
+    meta: { errorToast: REVIEW_MESSAGES.fetchFailed },
   });
 }
 
@@ -83,6 +85,7 @@ export function reviewListQueryOptions(productId: string, viewer: string, sort: 
       return isExhausted || loaded >= last.answer.pagination.totalReviews ? undefined : last.offset;
     },
     retry: false,
+    meta: { errorToast: REVIEW_MESSAGES.fetchFailed },
     // Changing the sort or the filter starts from an empty list (SPEC §4): a list left behind is
     // dropped at once, so coming back to it loads it again instead of showing a stale copy.
     gcTime: 0,

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { CategoriesAnswerSchema, MESSAGES, ProductFacetsSchema, ProductListSchema } from '@shopper/contract';
+import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
+import { buildProduct } from '../../test/product-fixture.ts';
+import { renderPage } from '../../test/render.tsx';
+import { CategoryPage } from './category-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const banner = { image: '/images/banners/women.svg', alt: 'Women collection: a dress', width: 1440, height: 360 };
+
+function categoriesAnswer() {
+  return CategoriesAnswerSchema.parse({
+    success: true,
+    categories: [{ slug: 'women', name: 'Women', banner, updatedAt: '2026-11-23T12:00:00.000Z' }],
+  });
+}
+
+function renderWomen(categories: () => Response | Promise<Response>) {
+  stubApi({
+    'GET /api/products/categories': categories,
+    'GET /api/products/category/women': () =>
+      jsonResponse(
+        200,
+        ProductListSchema.parse({
+          success: true,
+          products: [buildProduct({ category: 'women' })],
+          total: 1,
+          page: 1,
+          totalPages: 1,
+          limit: 12,
+        }),
+      ),
+    'GET /api/products/facets': () =>
+      jsonResponse(200, ProductFacetsSchema.parse({ success: true, types: [], sizes: [], brands: [], maxPrice: 100 })),
+  });
+  return renderPage(<CategoryPage category="women" />, '/women');
+}
+
+describe('CategoryPage header (SPEC §2)', () => {
+  it('is the category banner, with its size and alt text, and keeps the h1 for assistive technology', async () => {
+    renderWomen(() => jsonResponse(200, categoriesAnswer()));
+    const image = await screen.findByRole('img', { name: banner.alt });
+    expect(image.getAttribute('src')).toBe(banner.image);
+    expect(image.getAttribute('width')).toBe('1440');
+    expect(image.getAttribute('height')).toBe('360');
+    expect(screen.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.categoryCollectionSubtitle('women'))).toBeNull();
+  });
+
+  it('holds the banner’s space while the categories load', () => {
+    renderWomen(() => new Promise(() => undefined));
+    expect(document.querySelector('header [aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('img', { name: banner.alt })).toBeNull();
+  });
+
+  it('falls back to the title and subtitle when the categories fail to load', async () => {
+    renderWomen(() => jsonResponse(400, errorBody('VALIDATION_FAILED', 'Bad')));
+    expect(await screen.findByText(MESSAGES.categoryCollectionSubtitle('women'))).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: banner.alt })).toBeNull();
+  });
+});
