@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
@@ -80,7 +81,11 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
-  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // Fractions are allowed (0.05 = 3 s) so the cluster tests can watch the sweep without waiting minutes.
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
+  PAYMENT_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  INSTANCE_NAME: z.string().trim().min(1).max(100).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Config = {
@@ -128,6 +133,12 @@ export type Config = {
   testProviderWebhooks: 'immediate' | 'twice' | 'none';
   /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
   paymentReconcileAfterMinutes: number;
+  /** How often each instance runs the reconciliation sweep. */
+  paymentSweepEverySeconds: number;
+  /** Carried by every log line, to tell instances apart behind a load balancer; default hostname:port. */
+  instanceName: string;
+  /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
+  shutdownDrainMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -194,5 +205,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowTestPayments: e.ALLOW_TEST_PAYMENTS === 'true',
     testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    paymentSweepEverySeconds: e.PAYMENT_SWEEP_EVERY_SECONDS,
+    instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

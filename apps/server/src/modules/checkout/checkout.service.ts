@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import type { CartService, PricedLine } from '../cart/cart.service.ts';
 import type { CouponsService } from '../cart/coupons.service.ts';
-import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import type { CatalogChanges } from '../catalog/catalog-changes.ts';
 import { type CatalogService, OutOfStockError } from '../catalog/catalog.service.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
@@ -71,7 +71,7 @@ export function createCheckoutService({
   cart,
   coupons,
   catalog,
-  catalogCache,
+  catalogChanges,
   orders,
   users,
   customers,
@@ -85,7 +85,7 @@ export function createCheckoutService({
   cart: CartService;
   coupons: CouponsService;
   catalog: CatalogService;
-  catalogCache: CatalogReadCache;
+  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
   orders: OrdersService;
   users: UsersService;
   customers: PaymentCustomersService;
@@ -316,7 +316,7 @@ export function createCheckoutService({
       throw new AppError('CONFLICT', outcome.message);
     }
     if (outcome.kind === 'existing') return outcome.order;
-    catalogCache.clear();
+    catalogChanges.changedHere();
     return remote.status === 'requires_capture' ? capture(intentId, outcome.order) : outcome.order;
   }
 
