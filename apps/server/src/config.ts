@@ -80,7 +80,7 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
-  TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
+  TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'scrambled', 'none']).default('immediate'),
   // Fractions are allowed (0.05 = 3 s) so the cluster tests can watch the sweep without waiting minutes.
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
   PAYMENT_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -130,7 +130,7 @@ export type Config = {
   /** Production without STRIPE_* keys runs the test-mode provider only when this was asked for explicitly. */
   allowTestPayments: boolean;
   /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
-  testProviderWebhooks: 'immediate' | 'twice' | 'none';
+  testProviderWebhooks: 'immediate' | 'twice' | 'scrambled' | 'none';
   /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
   paymentReconcileAfterMinutes: number;
   /** How often each instance runs the reconciliation sweep. */
