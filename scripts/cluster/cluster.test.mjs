@@ -107,11 +107,25 @@ async function twentyCustomersForFiveUnits(skip) {
   return ids;
 }
 
-/** Stops and starts each instance in turn (SIGTERM: drain, finish in flight, exit 0). */
+/**
+ * Stops and starts each instance in turn (SIGTERM: drain, finish in flight, exit 0), and before
+ * the next one waits until nginx sends the restarted instance requests again: its passive check
+ * keeps a refused instance out for fail_timeout, and stopping the other one meanwhile leaves none.
+ */
 async function rollingRestart(env) {
   for (const instance of cluster.instances) {
     expect(await instance.stop()).toBe(0);
     await instance.start(env);
+    const upstream = instance.url.slice('http://'.length);
+    const seenBefore = readFileSync(cluster.nginx.accessLog, 'utf8').length;
+    await vi.waitFor(
+      async () => {
+        await call(balancer(), 'GET', '/api/health');
+        const since = readFileSync(cluster.nginx.accessLog, 'utf8').slice(seenBefore);
+        expect(since).toMatch(new RegExp(` ${upstream} 200 `));
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   }
 }
 
@@ -164,7 +178,7 @@ describe('the topology', () => {
     const config = renderNginxConfig({ listenPort: 8080, instancePorts: [3001, 3002], prefix: '/tmp/x' });
     expect(config).toContain('server 127.0.0.1:3001 max_fails=1 fail_timeout=2s;');
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
-    expect(config).not.toContain('non_idempotent');
+    expect(config).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
   });
 
   it('/metrics answers only with the METRICS_TOKEN', async () => {
@@ -240,7 +254,7 @@ describe('rate limits shared through Redis', () => {
 
 describe('catalog freshness', () => {
   it('a price and a stock change made in the database show on every instance within one second', async () => {
-    const product = await productWithStock(7, 40);
+    const product = await productWithStock(7, 5);
     const seen = async (instance) => (await call(instance.url, 'GET', `/api/products/${product.id}`)).body.product;
     const latencies = [];
     for (const change of [
