@@ -110,6 +110,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    // A request accepted just before a graceful close is served, not answered 503: a balancer
+    // may not replay a POST elsewhere, so refusing it would fail a customer (decision 027).
+    return503OnClosing: false,
     bodyLimit: 100 * 1024,
     // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.
     frameworkErrors: (error, _request, reply) => {
