@@ -139,6 +139,7 @@ function logLinesOf(instance) {
 beforeAll(async () => {
   buildIfStale(['web', 'server']);
   cluster = await startCluster({
+    ...(process.env.CLUSTER_POSTGRES_URL ? { postgresUrl: process.env.CLUSTER_POSTGRES_URL } : {}),
     env: {
       // The sweep runs every second on every instance and takes up payments 3 s old.
       PAYMENT_SWEEP_EVERY_SECONDS: '1',

@@ -7,7 +7,11 @@ import { startCluster } from './topology.mjs';
 const { values } = parseArgs({ options: { instances: { type: 'string', default: '2' } } });
 const log = (line) => console.log(`[cluster] ${line}`);
 buildIfStale(['web', 'server']);
-const cluster = await startCluster({ instances: Number(values.instances), log });
+const cluster = await startCluster({
+  instances: Number(values.instances),
+  ...(process.env.CLUSTER_POSTGRES_URL ? { postgresUrl: process.env.CLUSTER_POSTGRES_URL } : {}),
+  log,
+});
 log(`ready: open ${cluster.balancerUrl} — mail lands in ${cluster.smtp.dir}, logs in ${cluster.dir}; Ctrl-C stops it all`);
 
 let isStopping = false;
