@@ -18,7 +18,10 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     fuzzLines.push(
       `cluster: catalog fresh on every instance in ${report.catalogFreshnessMaxMs} ms; rolling restart ${report.rollingRestart?.requests} requests, ${report.rollingRestart?.failed} failed; ` +
         Object.entries(t)
-          .map(([name, f]) => `${name} ${f.oneInstanceDirect} req/s one instance direct vs ${f.nginxTwoInstances} through nginx to two`)
+          .map(
+            ([name, f]) =>
+              `${name} ${f.oneInstanceDirect} req/s one instance direct vs ${f.nginxTwoInstances} through nginx to two`,
+          )
           .join('; '),
     );
   } else if ('numPassedTests' in report) {

@@ -103,7 +103,9 @@ async function twentyCustomersForFiveUnits(skip) {
   await vi.waitFor(async () => expectMoneySettled(await intentOutcomes(ids)), { timeout: 10_000, interval: 250 });
   const outcomes = await intentOutcomes(ids);
   expect(outcomes.filter((intent) => intent.orders === 1)).toHaveLength(5);
-  expect(outcomes.filter((intent) => intent.amount_received_cents === 0 && intent.orders === 0)).toHaveLength(ids.length - 5);
+  expect(outcomes.filter((intent) => intent.amount_received_cents === 0 && intent.orders === 0)).toHaveLength(
+    ids.length - 5,
+  );
   return ids;
 }
 
@@ -155,6 +157,12 @@ afterAll(async () => {
   await sql?.end();
   await cluster?.stop();
   console.log(`\ncluster figures:\n${JSON.stringify(figures, null, 2)}`);
+  console.log(
+    'Throughput: on a 2-core machine nginx, autocannon, both instances and PostgreSQL share the same two cores,\n' +
+      'and every request through nginx pays one more hop and a new upstream connection (no keepalive, decision 027).\n' +
+      'Cached catalog answers cost the shop well under a millisecond each, so that extra hop is most of the time:\n' +
+      'two instances cannot beat one direct here. More instances pay off with more cores or slower (uncached) requests.',
+  );
   const reportDir = process.env.SHOPPER_TEST_REPORT_DIR;
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
@@ -184,7 +192,9 @@ describe('the topology', () => {
 
   it('/metrics answers only with the METRICS_TOKEN', async () => {
     expect((await fetch(`${a().url}/metrics`)).status).toBe(401);
-    const scraped = await fetch(`${a().url}/metrics`, { headers: { authorization: `Bearer ${cluster.env.METRICS_TOKEN}` } });
+    const scraped = await fetch(`${a().url}/metrics`, {
+      headers: { authorization: `Bearer ${cluster.env.METRICS_TOKEN}` },
+    });
     expect(scraped.status).toBe(200);
   });
 });
@@ -209,7 +219,9 @@ describe('sessions across instances', () => {
 
     const login = await call(a().url, 'POST', '/api/users/login', { body: { email, password: PASSWORD } });
     expect(login.status).toBe(200);
-    expect((await call(b().url, 'GET', '/api/users/me', { token: login.body.accessToken })).body.user.email).toBe(email);
+    expect((await call(b().url, 'GET', '/api/users/me', { token: login.body.accessToken })).body.user.email).toBe(
+      email,
+    );
 
     // Refresh on A, use the new token and the new cookie on B.
     const rotated = await call(a().url, 'POST', '/api/users/refresh-token', { refresh: login.refresh });
@@ -228,7 +240,10 @@ describe('sessions across instances', () => {
     // A new session; logout on B is honoured by A at once.
     const second = await call(b().url, 'POST', '/api/users/login', { body: { email, password: PASSWORD } });
     expect((await call(a().url, 'GET', '/api/users/me', { token: second.body.accessToken })).status).toBe(200);
-    const out = await call(b().url, 'POST', '/api/users/logout', { token: second.body.accessToken, refresh: second.refresh });
+    const out = await call(b().url, 'POST', '/api/users/logout', {
+      token: second.body.accessToken,
+      refresh: second.refresh,
+    });
     expect(out.status).toBe(200);
     expect((await call(a().url, 'GET', '/api/users/me', { token: second.body.accessToken })).status).toBe(401);
     expect((await call(a().url, 'POST', '/api/users/refresh-token', { refresh: second.refresh })).status).toBe(401);
@@ -242,7 +257,9 @@ describe('rate limits shared through Redis', () => {
     const statuses = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       const instance = attempt % 2 === 0 ? a() : b();
-      statuses.push((await call(instance.url, 'POST', '/api/users/login', { body: { email, password: 'Wrong-guess-1' } })).status);
+      statuses.push(
+        (await call(instance.url, 'POST', '/api/users/login', { body: { email, password: 'Wrong-guess-1' } })).status,
+      );
     }
     // 10 failures from one address on one account (decision 012), counted once across instances.
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
@@ -260,7 +277,10 @@ describe('catalog freshness', () => {
     const latencies = [];
     for (const change of [
       { sql: `update products set price_cents = price_cents + 100 where id = $1`, read: (p) => p.old_price },
-      { sql: `update product_sizes set stock = 3 where product_id = $1 and size = 'M'`, read: (p) => JSON.stringify(p.stock) },
+      {
+        sql: `update product_sizes set stock = 3 where product_id = $1 and size = 'M'`,
+        read: (p) => JSON.stringify(p.stock),
+      },
     ]) {
       const before = change.read(await seen(a()));
       // Both caches warm: without a notification the old answer would live CATALOG_CACHE_TTL_MS (5 s).
@@ -311,14 +331,19 @@ describe('background work on every instance, done once', () => {
   it('each outbox mail reached the SMTP sink exactly once', async () => {
     await vi.waitFor(
       async () => {
-        const [due] = await rows(`select count(*)::int as n from mail_outbox where status = 'pending' and next_attempt_at <= now()`);
+        const [due] = await rows(
+          `select count(*)::int as n from mail_outbox where status = 'pending' and next_attempt_at <= now()`,
+        );
         expect(due.n).toBe(0);
       },
       { timeout: 15_000, interval: 250 },
     );
     const [{ sent }] = await rows(`select count(*)::int as sent from mail_outbox where status = 'sent'`);
     const messages = readSinkMessages(cluster.smtp.dir);
-    const keys = messages.map((message) => `${message.to.join(',')}|${message.subject}|${message.body.replace(/^(Date|Message-ID|X-.*?):.*$/gm, '')}`);
+    const keys = messages.map(
+      (message) =>
+        `${message.to.join(',')}|${message.subject}|${message.body.replace(/^(Date|Message-ID|X-.*?):.*$/gm, '')}`,
+    );
     expect(new Set(keys).size).toBe(messages.length);
     expect(messages.length).toBe(sent);
     expect(sent).toBeGreaterThan(5);
@@ -328,17 +353,27 @@ describe('background work on every instance, done once', () => {
 
 describe('restarts and faults', () => {
   it('a rolling restart (SIGTERM one instance at a time) under steady load fails zero requests', async () => {
-    const [product] = await rows(`select p.id from products p join product_sizes s on s.product_id = p.id and s.size = 'M' and s.stock > 0 order by p.slug desc limit 1`);
+    const [product] = await rows(
+      `select p.id from products p join product_sizes s on s.product_id = p.id and s.size = 'M' and s.stock > 0 order by p.slug desc limit 1`,
+    );
     const shopper = await signUp(balancer(), uniqueEmail('steady'));
     // The cart line must exist for /update.
-    await call(balancer(), 'POST', '/api/cart/add', { token: shopper.token, body: { productId: product.id, size: 'M', quantity: 1 } });
+    await call(balancer(), 'POST', '/api/cart/add', {
+      token: shopper.token,
+      body: { productId: product.id, size: 'M', quantity: 1 },
+    });
     const load = startSteadyLoad({
       baseUrl: balancer(),
       workers: 6,
       requests: [
         { method: 'GET', path: '/api/products/all-products?limit=12' },
         { method: 'GET', path: `/api/products/${product.id}` },
-        { method: 'POST', path: '/api/cart/update', token: shopper.token, body: { productId: product.id, size: 'M', quantity: 1 } },
+        {
+          method: 'POST',
+          path: '/api/cart/update',
+          token: shopper.token,
+          body: { productId: product.id, size: 'M', quantity: 1 },
+        },
         { method: 'GET', path: '/api/cart', token: shopper.token },
       ],
     });
@@ -355,7 +390,9 @@ describe('restarts and faults', () => {
     const product = await productWithStock(100, 1);
     const customers = await customersWithCart(8, product.id);
     const startedAt = Date.now();
-    const paid = await Promise.all(customers.map((customer) => payAndConfirm(balancer(), customer.token, { confirm: false })));
+    const paid = await Promise.all(
+      customers.map((customer) => payAndConfirm(balancer(), customer.token, { confirm: false })),
+    );
     expect(paid.map((result) => result.step)).toEqual(Array(8).fill('paid'));
     const ids = paid.map((result) => result.paymentIntentId);
     await vi.waitFor(

@@ -12,7 +12,9 @@ const cluster = await startCluster({
   ...(process.env.CLUSTER_POSTGRES_URL ? { postgresUrl: process.env.CLUSTER_POSTGRES_URL } : {}),
   log,
 });
-log(`ready: open ${cluster.balancerUrl} — mail lands in ${cluster.smtp.dir}, logs in ${cluster.dir}; Ctrl-C stops it all`);
+log(
+  `ready: open ${cluster.balancerUrl} — mail lands in ${cluster.smtp.dir}, logs in ${cluster.dir}; Ctrl-C stops it all`,
+);
 
 let isStopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -6,11 +6,14 @@ import { SMTPServer } from 'smtp-server';
 
 /** Undoes quoted-printable (the text parts nodemailer sends with long lines). */
 export function decodeQuotedPrintable(text) {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/((?:=[0-9A-F]{2})+)/gi, (run) =>
-      Buffer.from(run.split('=').slice(1).map((hex) => parseInt(hex, 16))).toString('utf8'),
-    );
+  return text.replace(/=\r?\n/g, '').replace(/((?:=[0-9A-F]{2})+)/gi, (run) =>
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((hex) => parseInt(hex, 16)),
+    ).toString('utf8'),
+  );
 }
 
 /**

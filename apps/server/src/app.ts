@@ -250,7 +250,9 @@ export async function buildApp({
     await payments.delivery?.settled();
   });
 
-  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind, isDraining }), { prefix: '/api' });
+  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind, isDraining }), {
+    prefix: '/api',
+  });
   await app.register(catalogRoutes({ catalog, cache: catalogCache }), { prefix: '/api/products' });
   await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
     prefix: '/api/users',

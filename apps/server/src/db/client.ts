@@ -14,9 +14,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What a LISTEN subscriber is told: each NOTIFY payload, and that a lost connection came back. */
 export type NotificationHandlers = {
-  onNotify(payload: string): void;
+  onNotify: (payload: string) => void;
   /** Notifications sent while the connection was down are lost: the subscriber must assume a change. */
-  onReconnect(): void;
+  onReconnect: () => void;
 };
 
 export type DatabaseHandle = {

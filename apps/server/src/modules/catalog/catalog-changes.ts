@@ -51,9 +51,7 @@ export function createCatalogChanges({
   }
 
   async function currentGeneration(): Promise<string | undefined> {
-    const rows = await database.db
-      .select({ generation: sql<string>`last_value::text` })
-      .from(sql`catalog_generation`);
+    const rows = await database.db.select({ generation: sql<string>`last_value::text` }).from(sql`catalog_generation`);
     return rows[0]?.generation;
   }
 
