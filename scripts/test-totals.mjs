@@ -12,6 +12,18 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   if (report.kind === 'fuzz') {
     // The API fuzz's own figures (apps/server/src/app-fuzz.test.ts), one line per database.
     fuzzLines.push(`fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx`);
+  } else if (report.kind === 'cluster') {
+    // The cluster run's figures (scripts/cluster/cluster.test.mjs).
+    const t = report.throughput ?? {};
+    fuzzLines.push(
+      `cluster: catalog fresh on every instance in ${report.catalogFreshnessMaxMs} ms; rolling restart ${report.rollingRestart?.requests} requests, ${report.rollingRestart?.failed} failed; ` +
+        Object.entries(t)
+          .map(
+            ([name, f]) =>
+              `${name} ${f.oneInstanceDirect} req/s one instance direct vs ${f.nginxTwoInstances} through nginx to two`,
+          )
+          .join('; '),
+    );
   } else if ('numPassedTests' in report) {
     // Vitest's JSON reporter.
     passed += report.numPassedTests;

@@ -25,6 +25,7 @@ import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/cart/coupons.service.ts';
+import { createCatalogChanges } from './modules/catalog/catalog-changes.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -70,6 +71,8 @@ export type AppDeps = {
   payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
   /** Tests: sees every route as it is registered (the API fuzz walks them all). */
   onRoute?: (route: RouteOptions) => void;
+  /** main.ts: true once a SIGTERM began the shutdown, so /api/ready sends the balancer elsewhere. */
+  isDraining?: () => boolean;
 };
 
 /**
@@ -91,6 +94,7 @@ export async function buildApp({
   rateLimits = {},
   payments: paymentsOptions = {},
   onRoute,
+  isDraining = () => false,
 }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
@@ -99,6 +103,8 @@ export async function buildApp({
         ? false
         : {
             level: config.logLevel,
+            // Behind a balancer the instance tells whose line it is; the pid still tells restarts apart.
+            base: { pid: process.pid, instance: config.instanceName },
             redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
           },
     logController: new OneLinePerRequest(),
@@ -107,6 +113,9 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    // A request accepted just before a graceful close is served, not answered 503: a balancer
+    // may not replay a POST elsewhere, so refusing it would fail a customer (decision 027).
+    return503OnClosing: false,
     bodyLimit: 100 * 1024,
     // Malformed URLs and over-long parameters are refused before routing; answer them in our error shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -186,11 +195,16 @@ export async function buildApp({
 
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
+  const catalogChanges = createCatalogChanges({ database, log: app.log.child({ module: 'catalog-changes' }) });
+  catalogChanges.onCatalogChange(() => catalogCache.clear());
+  await catalogChanges.start();
+  app.addHook('onClose', () => catalogChanges.stop());
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
-  const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
+  const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
   const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
@@ -200,7 +214,7 @@ export async function buildApp({
     cart,
     coupons,
     catalog,
-    catalogCache,
+    catalogChanges,
     orders,
     users,
     customers: paymentCustomers,
@@ -240,7 +254,9 @@ export async function buildApp({
     await payments.delivery?.settled();
   });
 
-  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind }), { prefix: '/api' });
+  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind, isDraining }), {
+    prefix: '/api',
+  });
   await app.register(
     catalogRoutes({ catalog, categories: createCategoriesService({ db, clock }), cache: catalogCache }),
     { prefix: '/api/products' },

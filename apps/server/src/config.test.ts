@@ -60,3 +60,26 @@ describe('readConfig: safe by default', () => {
     }
   });
 });
+
+describe('readConfig: several instances', () => {
+  it('names the instance hostname:port unless INSTANCE_NAME says otherwise', () => {
+    expect(readConfig({ PORT: '4701' }).instanceName).toMatch(/^.+:4701$/);
+    expect(readConfig({ INSTANCE_NAME: ' shop-a ' }).instanceName).toBe('shop-a');
+    expect(() => readConfig({ INSTANCE_NAME: 'x'.repeat(101) })).toThrow(/INSTANCE_NAME/);
+  });
+
+  it('drains for SHUTDOWN_DRAIN_MS (0 by default, at most a minute)', () => {
+    expect(readConfig({}).shutdownDrainMs).toBe(0);
+    expect(readConfig({ SHUTDOWN_DRAIN_MS: '5000' }).shutdownDrainMs).toBe(5000);
+    expect(() => readConfig({ SHUTDOWN_DRAIN_MS: '60001' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it('takes the reconciliation delay in (fractional) minutes and the sweep period in seconds', () => {
+    expect(readConfig({}).paymentReconcileAfterMinutes).toBe(10);
+    expect(readConfig({}).paymentSweepEverySeconds).toBe(60);
+    expect(readConfig({ PAYMENT_RECONCILE_AFTER_MINUTES: '0.05' }).paymentReconcileAfterMinutes).toBe(0.05);
+    expect(readConfig({ PAYMENT_SWEEP_EVERY_SECONDS: '2' }).paymentSweepEverySeconds).toBe(2);
+    expect(() => readConfig({ PAYMENT_RECONCILE_AFTER_MINUTES: '0.01' })).toThrow(/PAYMENT_RECONCILE_AFTER_MINUTES/);
+    expect(() => readConfig({ PAYMENT_SWEEP_EVERY_SECONDS: '0' })).toThrow(/PAYMENT_SWEEP_EVERY_SECONDS/);
+  });
+});

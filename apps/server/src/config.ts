@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
@@ -79,8 +80,12 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
-  TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
-  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'scrambled', 'none']).default('immediate'),
+  // Fractions are allowed (0.05 = 3 s) so the cluster tests can watch the sweep without waiting minutes.
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().min(0.05).max(1440).default(10),
+  PAYMENT_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  INSTANCE_NAME: z.string().trim().min(1).max(100).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
 export type Config = {
@@ -125,9 +130,15 @@ export type Config = {
   /** Production without STRIPE_* keys runs the test-mode provider only when this was asked for explicitly. */
   allowTestPayments: boolean;
   /** How the test-mode provider delivers its webhooks: 'none' leaves completion to confirm-order and the sweep. */
-  testProviderWebhooks: 'immediate' | 'twice' | 'none';
+  testProviderWebhooks: 'immediate' | 'twice' | 'scrambled' | 'none';
   /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
   paymentReconcileAfterMinutes: number;
+  /** How often each instance runs the reconciliation sweep. */
+  paymentSweepEverySeconds: number;
+  /** Carried by every log line, to tell instances apart behind a load balancer; default hostname:port. */
+  instanceName: string;
+  /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
+  shutdownDrainMs: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -194,5 +205,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowTestPayments: e.ALLOW_TEST_PAYMENTS === 'true',
     testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    paymentSweepEverySeconds: e.PAYMENT_SWEEP_EVERY_SECONDS,
+    instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

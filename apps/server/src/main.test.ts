@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-'));
@@ -92,6 +92,19 @@ describe('the server process on the embedded database', () => {
     expect(catalog.total).toBe(0);
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/mailbox`)).status).toBe(404);
     shop.child.kill('SIGTERM');
+    expect(await shop.exited).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM answers /api/ready 503 while it drains, still serves, then exits; logs carry INSTANCE_NAME', async () => {
+    const shop = start({ DEMO: '', DATA_DIR: emptyShopDir, INSTANCE_NAME: 'shop-b', SHUTDOWN_DRAIN_MS: '1500' });
+    await waitUntilReady(shop);
+    expect(shop.output()).toContain('"instance":"shop-b"');
+    shop.child.kill('SIGTERM');
+    await vi.waitFor(() => expect(shop.output()).toContain('shutting down'));
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'draining', database: 'pglite' });
+    expect((await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).status).toBe(200);
     expect(await shop.exited).toBe(0);
   }, 120_000);
 });

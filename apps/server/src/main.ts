@@ -8,8 +8,8 @@ import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
 
-/** How often the payment reconciliation sweep runs (closed tabs, lost webhooks). */
-const PAYMENT_SWEEP_EVERY_MS = 60_000;
+/** After the drain, how long in-flight requests and background work get to finish. */
+const CLOSE_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const env = readConfig();
@@ -20,9 +20,11 @@ async function main(): Promise<void> {
   const seeded = config.demo ? await seedDemoData(database.db) : undefined;
 
   let paymentSweep: Reconciler | undefined;
+  let isDraining = false;
   const app = await buildApp({
     config,
     database,
+    isDraining: () => isDraining,
     payments: {
       onReconciler: (reconciler) => {
         paymentSweep = reconciler;
@@ -44,9 +46,12 @@ async function main(): Promise<void> {
   }
   const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: config.shutdownDrainMs + CLOSE_GRACE_MS }, async ({ signal, err }) => {
+    isDraining = true;
     if (err) app.log.error({ err }, 'shutting down after a fatal error');
-    else app.log.info({ signal }, 'shutting down');
+    else app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    // Balancers polling /api/ready (503 now) stop sending before the port closes (docs/decisions/027).
+    if (!err && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
     await paymentSweep?.stop();
     await app.close();
@@ -56,7 +61,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   mailSender.start();
-  paymentSweep?.start(PAYMENT_SWEEP_EVERY_MS);
+  paymentSweep?.start(config.paymentSweepEverySeconds * 1000);
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined },
     `SHOPPER is ready on ${config.publicUrl}`,

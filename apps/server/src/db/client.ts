@@ -5,17 +5,31 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { listenPostgres } from './listen-postgres.ts';
 import * as schema from './schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 
 /** One Drizzle type for both drivers, so services never know which database they run on. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a LISTEN subscriber is told: each NOTIFY payload, and that a lost connection came back. */
+export type NotificationHandlers = {
+  onNotify: (payload: string) => void;
+  /** Notifications sent while the connection was down are lost: the subscriber must assume a change. */
+  onReconnect: () => void;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * LISTEN on `channel` (a fixed identifier, never user input). On PostgreSQL a dedicated
+   * connection outside the pool, reconnected with backoff; on PGlite the in-process notifications.
+   * Resolves with the function that stops listening.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   /** PGlite only: the data directory as a tarball, used to give each test file a migrated copy. */
   dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
@@ -34,6 +48,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, { onNotify }) => await client.listen(channel, onNotify),
     dumpDataDir: async () => await client.dumpDataDir('none'),
     close: () => client.close(),
   };
@@ -67,6 +82,7 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is for the embedded database only')),
     close: () => pool.end(),
   };

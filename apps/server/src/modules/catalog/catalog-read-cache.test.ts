@@ -27,6 +27,23 @@ describe('catalog read cache', () => {
     expect(source.calls).toBe(2);
   });
 
+  it('a clear() during a read in flight answers a fresh read, not an error, and caches neither', async () => {
+    const cache = createCatalogReadCache({ ttlMs: 60_000 });
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const produce = async () => {
+      calls += 1;
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { n: calls };
+    };
+    const pending = cache.json('k', Schema, produce);
+    await new Promise((resolve) => setImmediate(resolve));
+    cache.clear();
+    release();
+    expect(String(await pending)).toBe('{"n":2}');
+    expect(String(await cache.json('k', Schema, produce))).toBe('{"n":3}');
+  });
+
   it('reads afresh after clear()', async () => {
     const cache = createCatalogReadCache({ ttlMs: 60_000 });
     const source = counter();

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 /**
  * Serialized answers of catalog reads, for a few seconds. Browsing is most of a shop's traffic and
  * the same pages are asked for again and again; a hit skips the database and the serializer.
- * Concurrent misses for one key share a single database read. Writes to the catalog call clear();
- * other instances see a change within the TTL (docs/decisions/003-catalog-read-cache.md).
+ * Concurrent misses for one key share a single database read. Catalog changes anywhere call clear()
+ * (catalog-changes.ts, docs/decisions/003 and 028).
  */
 export type CatalogReadCache = ReturnType<typeof createCatalogReadCache>;
 
@@ -21,6 +21,7 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
           fetchMethod: (_key, _stale, { context }) => context(),
         })
       : undefined;
+  let clears = 0;
 
   return {
     /**
@@ -30,11 +31,19 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
     async json<T extends z.ZodType>(key: string, schema: T, produce: () => Promise<z.input<T>>): Promise<Buffer> {
       const make: Producer = async () => Buffer.from(JSON.stringify(schema.parse(await produce())));
       if (!cache) return make();
-      const bytes = await cache.fetch(key, { context: make });
-      return bytes ?? make();
+      const clearsBefore = clears;
+      try {
+        const bytes = await cache.fetch(key, { context: make });
+        return bytes ?? make();
+      } catch (error) {
+        // clear() aborts reads in flight (their answer may predate the change): read afresh, uncached.
+        if (clears !== clearsBefore) return make();
+        throw error;
+      }
     },
 
     clear(): void {
+      clears += 1;
       cache?.clear();
     },
   };

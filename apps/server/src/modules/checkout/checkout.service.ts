@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import type { CartService, PricedLine } from '../cart/cart.service.ts';
 import type { CouponsService } from '../cart/coupons.service.ts';
-import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import type { CatalogChanges } from '../catalog/catalog-changes.ts';
 import { type CatalogService, OutOfStockError } from '../catalog/catalog.service.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
@@ -71,7 +71,7 @@ export function createCheckoutService({
   cart,
   coupons,
   catalog,
-  catalogCache,
+  catalogChanges,
   orders,
   users,
   customers,
@@ -85,7 +85,7 @@ export function createCheckoutService({
   cart: CartService;
   coupons: CouponsService;
   catalog: CatalogService;
-  catalogCache: CatalogReadCache;
+  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
   orders: OrdersService;
   users: UsersService;
   customers: PaymentCustomersService;
@@ -268,10 +268,10 @@ export function createCheckoutService({
    * confirm-order (with `userId`: another customer's intent is a 404), the provider's webhook or
    * the reconciliation sweep.
    */
-  async function completePayment(
+  async function settlePayment(
     intentId: string,
     { userId, paymentMethodId }: { userId?: string; paymentMethodId?: string } = {},
-  ): Promise<Order> {
+  ): Promise<{ order: Order; isNew: boolean }> {
     const intent = await findIntent(intentId);
     if (!intent || (userId !== undefined && intent.userId !== userId)) {
       throw new AppError('NOT_FOUND', M.paymentNotFound);
@@ -285,7 +285,7 @@ export function createCheckoutService({
       }
     }
     const existing = await orders.findByPaymentIntent(intentId);
-    if (existing) return existing;
+    if (existing) return { order: existing, isNew: false };
     if ((intent.status === 'failed' || intent.status === 'canceled') && intent.failureMessage) {
       throw new AppError('CONFLICT', intent.failureMessage);
     }
@@ -315,9 +315,18 @@ export function createCheckoutService({
       if (outcome.release) await releaseAuthorization(intentId);
       throw new AppError('CONFLICT', outcome.message);
     }
-    if (outcome.kind === 'existing') return outcome.order;
-    catalogCache.clear();
-    return remote.status === 'requires_capture' ? capture(intentId, outcome.order) : outcome.order;
+    // Another instance (or the webhook racing confirm-order) wrote it first.
+    if (outcome.kind === 'existing') return { order: outcome.order, isNew: false };
+    catalogChanges.changedHere();
+    const order = remote.status === 'requires_capture' ? await capture(intentId, outcome.order) : outcome.order;
+    return { order, isNew: true };
+  }
+
+  async function completePayment(
+    intentId: string,
+    options: { userId?: string; paymentMethodId?: string } = {},
+  ): Promise<Order> {
+    return (await settlePayment(intentId, options)).order;
   }
 
   return {
@@ -409,6 +418,8 @@ export function createCheckoutService({
     },
 
     completePayment,
+    /** completePayment, telling whether this call wrote the order (the sweep counts only those). */
+    settlePayment,
 
     /** POST /api/payment/webhook. A bad signature throws (400) before anything is read or written. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {

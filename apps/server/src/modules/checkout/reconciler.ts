@@ -64,8 +64,8 @@ export function createReconciler({
     }
     if (isPaid(remote.status)) {
       try {
-        await checkout.completePayment(intent.id);
-        report.completed += 1;
+        // Every instance sweeps: one writes the order, the others find it written.
+        if ((await checkout.settlePayment(intent.id)).isNew) report.completed += 1;
       } catch (error) {
         // Sold out or mismatched: completePayment recorded it and released the money.
         if (!(error instanceof AppError)) throw error;

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import type { CatalogChanges } from '../catalog/catalog-changes.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { type RatingDistribution, type RatingSummary, summarize } from './rating-summary.ts';
@@ -43,13 +43,13 @@ export function toReviewView(row: ReviewRow, viewerId: string | null): Review {
 export function createReviewsService({
   db,
   catalog,
-  catalogCache,
+  catalogChanges,
   orders,
   clock,
 }: {
   db: Database;
   catalog: CatalogService;
-  catalogCache: CatalogReadCache;
+  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
   orders: OrdersService;
   clock: () => Date;
 }) {
@@ -142,7 +142,7 @@ export function createReviewsService({
         if (!row) throw new Error(`saving the review of ${productId} returned no row`);
         return { isNew: !existing, review: toReviewView(row, author.userId), product: await recompute(tx, productId) };
       });
-      catalogCache.clear();
+      catalogChanges.changedHere();
       return result;
     },
 
@@ -156,7 +156,7 @@ export function createReviewsService({
           .returning({ id: reviews.id });
         return { wasDeleted: deleted.length > 0, product: await recompute(tx, productId) };
       });
-      catalogCache.clear();
+      catalogChanges.changedHere();
       return result;
     },
   };

@@ -3,13 +3,16 @@
  * tests choose the awkward orders a real provider can produce, and flush or await them by hand
  * instead of sleeping.
  */
-export const WEBHOOK_DELIVERY_MODES = ['immediate', 'late', 'twice', 'out-of-order', 'none'] as const;
+export const WEBHOOK_DELIVERY_MODES = ['immediate', 'late', 'twice', 'scrambled', 'out-of-order', 'none'] as const;
 export type WebhookDeliveryMode = (typeof WEBHOOK_DELIVERY_MODES)[number];
 
 export type SignedWebhook = { body: string; signature: string };
 export type WebhookSender = (webhook: SignedWebhook) => Promise<void>;
 
 export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;
+
+/** 'scrambled': each copy waits up to this long, so events overtake each other and the browser. */
+const SCRAMBLE_MS = 300;
 
 export function createWebhookDelivery({ mode = 'immediate' }: { mode?: WebhookDeliveryMode } = {}) {
   let sender: WebhookSender | undefined;
@@ -29,6 +32,13 @@ export function createWebhookDelivery({ mode = 'immediate' }: { mode?: WebhookDe
     inFlight.add(attempt);
   }
 
+  function sendLater(webhook: SignedWebhook, delayMs: number): void {
+    const waiting: Promise<void> = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
+      .then(() => send(webhook))
+      .finally(() => inFlight.delete(waiting));
+    inFlight.add(waiting);
+  }
+
   return {
     mode,
     /** The app connects its own webhook endpoint here. */
@@ -39,6 +49,11 @@ export function createWebhookDelivery({ mode = 'immediate' }: { mode?: WebhookDe
       if (mode === 'none') return;
       if (mode === 'late' || mode === 'out-of-order') {
         held.push(webhook);
+        return;
+      }
+      if (mode === 'scrambled') {
+        sendLater(webhook, Math.random() * SCRAMBLE_MS);
+        sendLater(webhook, Math.random() * SCRAMBLE_MS);
         return;
       }
       send(webhook);
