@@ -160,8 +160,9 @@ afterAll(async () => {
   console.log(
     'Throughput: on a 2-core machine nginx, autocannon, both instances and PostgreSQL share the same two cores,\n' +
       'and every request through nginx pays one more hop and a new upstream connection (no keepalive, decision 027).\n' +
-      'Cached catalog answers cost the shop well under a millisecond each, so that extra hop is most of the time:\n' +
-      'two instances cannot beat one direct here. More instances pay off with more cores or slower (uncached) requests.',
+      'A cached product answer costs the shop well under a millisecond, so the hop dominates and nginx is slower there;\n' +
+      'the heavier listing can gain a little from the second process. Either way the gain is small and varies run to run:\n' +
+      'more instances pay off with more cores than this machine has.',
   );
   const reportDir = process.env.SHOPPER_TEST_REPORT_DIR;
   if (reportDir) {
