@@ -17,6 +17,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Only published products reach the storefront; archived ones stay for past orders and reports. */
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 
 export const products = pgTable(
   'products',
@@ -47,7 +51,9 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     rating: doublePrecision().notNull().default(0),
     reviewCount: integer().notNull().default(0),
+    status: text({ enum: PRODUCT_STATUSES }).notNull().default('published'),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Kept by a trigger (migration 0001) from name, brand, descriptions and tags. */
     searchVector: tsvector(),
   },
@@ -57,6 +63,7 @@ export const products = pgTable(
     index('products_published_idx').on(t.publishedAt),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_types_idx').using('gin', t.types),
+    index('products_status_idx').on(t.status),
     check('products_category_check', sql`${t.category} in ('men', 'women', 'kids')`),
     check('products_price_check', sql`${t.priceCents} > 0`),
     check(
@@ -80,6 +87,43 @@ export const productSizes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.size] }), check('product_sizes_stock_check', sql`${t.stock} >= 0`)],
 );
+
+/**
+ * Uploaded product pictures (decision 021): the re-encoded variants of one upload. The product's
+ * `images` list holds `url` in gallery order; the bytes live in the image storage (`image_blobs` by
+ * default) under each variant's content-hashed key.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the uploaded bytes: the same file uploaded twice to one product is one image. */
+    sourceHash: text().notNull(),
+    /** The default `src` (a middle-width WebP); what `products.images` lists. */
+    url: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** [{ key, format, width, height, bytes }] */
+    variants: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_images_product_source_unique').on(t.productId, t.sourceHash),
+    index('product_images_url_idx').on(t.url),
+  ],
+);
+
+/** The default image storage: bytes in the database, so every instance serves every image. */
+export const imageBlobs = pgTable('image_blobs', {
+  /** Content-hashed file name, e.g. `3f9a…-640.webp`. */
+  key: text().primaryKey(),
+  contentType: text().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -453,6 +497,10 @@ export const reviews = pgTable(
     verifiedPurchase: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by moderation: a hidden review leaves the storefront, the rating and the distribution. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
