@@ -52,7 +52,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { isDashboardPath, registerWebApp, withAdminUrl } from './plugins/web-app.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -258,14 +258,19 @@ export async function buildApp({
   }
   await app.register(imagesRoutes);
 
-  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+  const shopHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+  const indexHtml = shopHtml === undefined ? undefined : withAdminUrl(shopHtml, config.adminUrl);
+  const dashboardHtml = config.dashboardDistDir
+    ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path === '/api' || path.startsWith('/api/');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (indexHtml && request.method === 'GET' && !isApi && wantsHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const page = isDashboardPath(path) ? dashboardHtml : indexHtml;
+    if (page && request.method === 'GET' && !isApi && wantsHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     const body: ErrorBody = {
       success: false,

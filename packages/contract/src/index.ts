@@ -21,3 +21,4 @@ export * from './schemas/admin/products.ts';
 export * from './schemas/admin/coupons.ts';
 export * from './schemas/admin/reviews.ts';
 export * from './schemas/admin/home.ts';
+export * from './back-office-ui-messages.ts';

@@ -1,0 +1,29 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { env } from '../config/env.ts';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RequireStaff } from './require-staff.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** Each screen is its own chunk, loaded when first opened. */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+  lazy: load,
+  errorElement: <RouteError />,
+});
+
+export const dashboardRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: <RequireStaff />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('../features/home/home-page.tsx')) },
+      { path: '*', element: <RouteError />, loader: () => { throw new Response('', { status: 404 }); } },
+    ],
+  },
+];
+
+export function createDashboardRouter() {
+  // vite's base is '/dashboard/'; the router's basename has no trailing slash.
+  return createBrowserRouter(dashboardRoutes, { basename: env.basePath.replace(/\/$/, '') || '/' });
+}
