@@ -15,3 +15,6 @@ export * from './schemas/checkout.ts';
 export * from './checkout-messages.ts';
 export * from './shop-ui-messages.ts';
 export * from './schemas/review.ts';
+export * from './admin-messages.ts';
+export * from './schemas/admin/common.ts';
+export * from './schemas/admin/audit.ts';
