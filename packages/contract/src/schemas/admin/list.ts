@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { SORT_DIRECTIONS } from './common.ts';
 
 /** Back-office tables: sortable and paged on the server; `dir` and `pageSize` shared by every list. */
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_ADMIN_PAGE_SIZE = 100;
 
