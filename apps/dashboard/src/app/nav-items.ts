@@ -1,7 +1,7 @@
-import type { BackOfficeRole } from '../lib/roles.ts';
+import type { StaffRole } from '@shopper/contract';
 
 /** The back office's screens; owner-only ones are not even listed for staff (the server refuses anyway). */
-export const NAV_ITEMS: { to: string; label: string; minRole: BackOfficeRole }[] = [
+export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/', label: 'Home', minRole: 'staff' },
   { to: '/products', label: 'Products', minRole: 'staff' },
   { to: '/stock', label: 'Stock', minRole: 'staff' },

@@ -17,3 +17,15 @@ export function RouteError() {
     </div>
   );
 }
+
+/** A back-office path that names no screen. */
+export function NotFound() {
+  return (
+    <div className={styles.box}>
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/">Go to Home</Link>
+      </p>
+    </div>
+  );
+}

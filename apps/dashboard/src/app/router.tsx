@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { env } from '../config/env.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireStaff } from './require-staff.tsx';
-import { RouteError } from './route-error.tsx';
+import { NotFound, RouteError } from './route-error.tsx';
 
 /** Each screen is its own chunk, loaded when first opened. */
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
@@ -18,7 +18,7 @@ export const dashboardRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('../features/home/home-page.tsx')) },
-      { path: '*', element: <RouteError />, loader: () => { throw new Response('', { status: 404 }); } },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ];

@@ -3,7 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@shopper/contract';
 import { Button } from '../components/button.tsx';
-import { hasRole, roleOf } from '../lib/roles.ts';
+import { hasRole, roleLabel } from '../lib/roles.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import styles from './shell.module.css';
@@ -55,7 +55,7 @@ export function Shell({ user }: { user: User }) {
         <div className={styles.account}>
           <p className={styles.who}>
             <span>{user.email}</span>
-            <span className={styles.role}>{roleOf(user) === 'owner' ? 'Owner' : 'Staff'}</span>
+            <span className={styles.role}>{roleLabel(user)}</span>
           </p>
           <Button variant="ghost" onClick={() => void signOut(queryClient)}>
             Sign out
