@@ -16,6 +16,8 @@ import {
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
+import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createDeviceCookies } from './modules/auth/device-cookie.ts';
@@ -46,6 +48,7 @@ import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
+import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installInputGuard } from './plugins/input-guard.ts';
 import { metricsAccess } from './plugins/metrics-access.ts';
@@ -181,6 +184,7 @@ export async function buildApp({
   const account = createAccountService({ db, config, users, sessions, passwordChecks });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
+  const audit = createAuditService({ db, clock });
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   const coupons = createCouponsService({ db, clock });
@@ -257,6 +261,15 @@ export async function buildApp({
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
   await app.register(imagesRoutes);
+
+  // The back office (issue 9): one guard for every module's admin routes (decision 018).
+  await app.register(
+    async (admin) => {
+      installBackOfficeGuard(admin, { requireAuth: signedIn });
+      await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
+    },
+    { prefix: '/api/admin' },
+  );
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
 

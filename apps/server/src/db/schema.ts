@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { USER_ROLES } from '@shopper/contract';
 import {
   boolean,
   check,
@@ -146,6 +147,8 @@ export const users = pgTable(
     addressCountry: text(),
     isEmailVerified: boolean().notNull().default(false),
     isAdmin: boolean().notNull().default(false),
+    /** Back-office role (decision 018); the demo `isAdmin` toggle grants nothing. */
+    role: text({ enum: USER_ROLES }).notNull().default('customer'),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -154,6 +157,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('customer', 'staff', 'owner')`),
+    index('users_staff_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'customer'`),
   ],
 );
 
@@ -512,3 +519,29 @@ export const reviews = pgTable(
 );
 
 export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * Every back-office change (decision 018): who, when, what, before → after. Written in the same
+ * transaction as the change by the audit service; rows are never updated or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Null when the actor was the command line (create-owner) or the account was deleted. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;

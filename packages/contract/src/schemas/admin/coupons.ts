@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
 import { COUPON_KINDS } from '../cart.ts';
-import { adminListQuerySchema, adminPageSchema } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 import { hasWholeCents } from './products.ts';
 
 export const COUPON_STATE_FILTERS = ['all', 'active', 'expired', 'exhausted'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
 import { CATEGORIES } from '../../constants.ts';
-import { adminListQuerySchema, adminPageSchema, adminSearchText } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -140,7 +140,7 @@ export const AdminProductListSchema = adminPageSchema(AdminProductSchema);
 export type AdminProductList = z.infer<typeof AdminProductListSchema>;
 
 export const SlugCheckQuerySchema = z.object({
-  slug: adminSearchText,
+  slug: z.string().trim().max(200).refine((value) => !value.includes('\u0000')),
   excludeId: z.string().max(100).optional(),
 });
 export const SlugCheckAnswerSchema = z.object({

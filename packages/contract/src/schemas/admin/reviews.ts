@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
-import { adminListQuerySchema, adminPageSchema } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const REVIEW_VISIBILITIES = ['all', 'visible', 'hidden'] as const;
 export const ADMIN_REVIEW_SORTS = ['date', 'rating'] as const;
