@@ -19,7 +19,6 @@ export * from './admin-messages.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
 export * from './admin-catalog-messages.ts';
-export * from './schemas/admin/list.ts';
 export * from './schemas/admin/products.ts';
 export * from './schemas/admin/coupons.ts';
 export * from './schemas/admin/reviews.ts';

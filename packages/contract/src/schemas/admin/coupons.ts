@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
 import { COUPON_KINDS } from '../cart.ts';
-import { adminListQuery, adminPage } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 import { hasWholeCents } from './products.ts';
 
 export const COUPON_STATE_FILTERS = ['all', 'active', 'expired', 'exhausted'] as const;
@@ -74,9 +74,9 @@ export const AdminCouponSchema = z.object({
 });
 export type AdminCoupon = z.infer<typeof AdminCouponSchema>;
 
-export const AdminCouponListQuerySchema = adminListQuery(ADMIN_COUPON_SORTS, 'createdAt').extend({
+export const AdminCouponListQuerySchema = adminListQuerySchema(ADMIN_COUPON_SORTS, 'createdAt').extend({
   state: z.enum(COUPON_STATE_FILTERS).default('all'),
 });
 export type AdminCouponListQuery = z.infer<typeof AdminCouponListQuerySchema>;
-export const AdminCouponListSchema = adminPage(AdminCouponSchema);
+export const AdminCouponListSchema = adminPageSchema(AdminCouponSchema);
 export const AdminCouponAnswerSchema = z.object({ success: z.literal(true), coupon: AdminCouponSchema });

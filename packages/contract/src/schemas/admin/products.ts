@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
 import { CATEGORIES } from '../../constants.ts';
-import { adminListQuery, adminPage, adminSearchText } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -129,18 +129,18 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
 export const AdminProductAnswerSchema = z.object({ success: z.literal(true), product: AdminProductSchema });
 
-export const AdminProductListQuerySchema = adminListQuery(ADMIN_PRODUCT_SORTS, 'updatedAt').extend({
+export const AdminProductListQuerySchema = adminListQuerySchema(ADMIN_PRODUCT_SORTS, 'updatedAt').extend({
   category: z.enum(CATEGORIES).optional(),
   status: z.enum(PRODUCT_STATUSES).optional(),
   stock: z.enum(PRODUCT_STOCK_FILTERS).optional(),
 });
 export type AdminProductListQuery = z.infer<typeof AdminProductListQuerySchema>;
 
-export const AdminProductListSchema = adminPage(AdminProductSchema);
+export const AdminProductListSchema = adminPageSchema(AdminProductSchema);
 export type AdminProductList = z.infer<typeof AdminProductListSchema>;
 
 export const SlugCheckQuerySchema = z.object({
-  slug: adminSearchText,
+  slug: z.string().trim().max(200).refine((value) => !value.includes('\u0000')),
   excludeId: z.string().max(100).optional(),
 });
 export const SlugCheckAnswerSchema = z.object({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
-import { adminListQuery, adminPage } from './list.ts';
+import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const REVIEW_VISIBILITIES = ['all', 'visible', 'hidden'] as const;
 export const ADMIN_REVIEW_SORTS = ['date', 'rating'] as const;
 
-export const AdminReviewListQuerySchema = adminListQuery(ADMIN_REVIEW_SORTS, 'date').extend({
+export const AdminReviewListQuerySchema = adminListQuerySchema(ADMIN_REVIEW_SORTS, 'date').extend({
   productId: z.string().max(100).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   visibility: z.enum(REVIEW_VISIBILITIES).default('all'),
@@ -27,7 +27,7 @@ export const AdminReviewSchema = z.object({
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 
-export const AdminReviewListSchema = adminPage(AdminReviewSchema);
+export const AdminReviewListSchema = adminPageSchema(AdminReviewSchema);
 export const AdminReviewAnswerSchema = z.object({ success: z.literal(true), review: AdminReviewSchema });
 
 export const HideReviewBodySchema = z.object({
