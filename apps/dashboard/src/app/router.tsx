@@ -18,6 +18,9 @@ export const dashboardRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('../features/home/home-page.tsx')) },
+      { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
+      { path: 'products/new', ...page(() => import('../features/products/new-product-page.tsx')) },
+      { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
       { path: '*', element: <NotFound /> },
     ],
   },
