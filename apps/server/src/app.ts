@@ -36,6 +36,11 @@ import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
 import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin-routes.ts';
+import { createCatalogAdminService, DEFAULT_LOW_STOCK_THRESHOLD } from './modules/catalog/catalog-admin.service.ts';
+import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
+import { createProductImagesService } from './modules/images/product-images.service.ts';
+import { uploadsRoutes } from './modules/images/uploads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
@@ -185,8 +190,21 @@ export async function buildApp({
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
-  const catalog = createCatalogService({ db: database.db });
+  const productImages = createProductImagesService({
+    db,
+    storage: createDatabaseImageStorage({ db }),
+    limits: { maxPixels: config.imageMaxPixels },
+  });
+  const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    images: productImages,
+    audit,
+    catalogCache,
+    clock,
+    lowStockThreshold: async () => DEFAULT_LOW_STOCK_THRESHOLD,
+  });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
@@ -261,12 +279,16 @@ export async function buildApp({
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
   await app.register(imagesRoutes);
+  await app.register(uploadsRoutes({ images: productImages }));
 
   // The back office (issue 9): one guard for every module's admin routes (decision 018).
   await app.register(
     async (admin) => {
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
+      await admin.register(catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }), {
+        prefix: '/products',
+      });
     },
     { prefix: '/api/admin' },
   );

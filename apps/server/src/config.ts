@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   ALLOW_TEST_PAYMENTS: z.enum(['true', 'false']).default('false'),
   TEST_PROVIDER_WEBHOOKS: z.enum(['immediate', 'twice', 'none']).default('immediate'),
   PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  IMAGE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 export type Config = {
@@ -134,6 +136,9 @@ export type Config = {
   testProviderWebhooks: 'immediate' | 'twice' | 'none';
   /** A paid payment still without an order after this long is completed by the reconciliation sweep. */
   paymentReconcileAfterMinutes: number;
+  /** Product image uploads: largest file accepted, and most pixels decoded (decompression bombs, decision 021). */
+  imageUploadMaxBytes: number;
+  imageMaxPixels: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -202,5 +207,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowTestPayments: e.ALLOW_TEST_PAYMENTS === 'true',
     testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
+    imageUploadMaxBytes: e.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
+    imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
   };
 }

@@ -30,6 +30,9 @@ export type AuditRecorder = {
   ): Promise<void>;
 };
 
+/** Until the shop settings hold one (branch bo-access), a size with this many or fewer is low. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const totalStock = sql<number>`(select coalesce(sum(${productSizes.stock}), 0) from ${productSizes} where ${productSizes.productId} = ${products.id})`.mapWith(Number);
 

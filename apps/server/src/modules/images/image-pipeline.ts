@@ -65,6 +65,8 @@ export function defaultVariant<T extends Pick<ImageVariant, 'format' | 'width'>>
 
 export type PipelineLimits = { maxPixels: number };
 
+const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
 function unreadable(): AppError {
   return new AppError('VALIDATION_FAILED', M.imageUnreadable, [{ param: 'file', msg: M.imageUnreadable }]);
 }
@@ -83,7 +85,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
  * header before decoding (a decompression bomb never gets decoded). Output: WebP at a few widths,
  * plus AVIF when it pays, EXIF-rotated and without metadata (sharp drops it unless asked).
  */
-export function processUpload(bytes: Buffer, limits: PipelineLimits): Promise<ProcessedImage> {
+export async function processUpload(bytes: Buffer, limits: PipelineLimits): Promise<ProcessedImage> {
   const format = detectImageFormat(bytes);
   if (!format) {
     throw new AppError('VALIDATION_FAILED', M.imageNotSupported, [{ param: 'file', msg: M.imageNotSupported }]);
@@ -98,8 +100,8 @@ export function processUpload(bytes: Buffer, limits: PipelineLimits): Promise<Pr
     let meta: Metadata;
     try {
       meta = await input().metadata();
-    } catch {
-      throw unreadable();
+    } catch (error) {
+      throw isPixelLimit(error) ? tooManyPixels() : unreadable();
     }
     if (!meta.width || !meta.height) throw unreadable();
     if (meta.width * meta.height > limits.maxPixels) throw tooManyPixels();
@@ -139,8 +141,7 @@ export function processUpload(bytes: Buffer, limits: PipelineLimits): Promise<Pr
       const largest = webp[webp.length - 1] as EncodedVariant;
       return { sourceHash, width: largest.width, height: largest.height, variants: [...webp, ...avif] };
     } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels();
-      throw unreadable();
+      throw isPixelLimit(error) ? tooManyPixels() : unreadable();
     }
   });
 }
