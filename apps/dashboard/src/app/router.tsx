@@ -21,6 +21,8 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
       { path: 'products/new', ...page(() => import('../features/products/new-product-page.tsx')) },
       { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
+      { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
+      { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
       { path: '*', element: <NotFound /> },
     ],
   },

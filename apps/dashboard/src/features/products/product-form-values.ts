@@ -1,4 +1,4 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import {
   ProductCreateBodySchema,
   ProductUpdateBodySchema,
@@ -6,6 +6,7 @@ import {
   type Category,
   type ProductCreateBody,
 } from '@shopper/contract';
+import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
 
 /** What the form edits: text as typed; the contract's body is built from it on submit. */
 export interface ProductFormValues {
@@ -65,8 +66,6 @@ const list = (text: string) =>
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
-/** '' is not zero dollars: it is missing, which the contract reports with the price message. */
-const amount = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /** The body of POST /api/admin/products (with opening stock) or of PATCH (without). */
 export function toBody(values: ProductFormValues, isNew: boolean): ProductCreateBody {
@@ -80,37 +79,25 @@ export function toBody(values: ProductFormValues, isNew: boolean): ProductCreate
     longDescription: values.longDescription,
     tags: list(values.tags),
     types: list(values.types),
-    price: amount(values.price),
-    salePrice: values.salePrice.trim() === '' ? null : amount(values.salePrice),
+    price: amountOf(values.price),
+    salePrice: values.salePrice.trim() === '' ? null : amountOf(values.salePrice),
     sizes,
   };
   if (isNew) {
     body.stock = Object.fromEntries(
-      values.sizes.filter((row) => row.size.trim()).map((row) => [row.size.trim(), amount(row.stock || '0')]),
+      values.sizes.filter((row) => row.size.trim()).map((row) => [row.size.trim(), amountOf(row.stock || '0')]),
     );
   }
   return body;
 }
 
-/** Form fields a contract issue belongs to: list items to their list, opening stock to the sizes. */
-const FIELD_OF: Record<string, keyof ProductFormValues> = { stock: 'sizes' };
 export const PRODUCT_FIELDS = Object.keys(EMPTY_PRODUCT);
 
-/**
- * Validates with the contract's own schema (the server runs the same), so every field shows the
- * message the server would answer.
- */
+/** The contract's own schema checks the form (the server runs the same); opening stock errors go on the sizes. */
 export function productResolver(isNew: boolean): Resolver<ProductFormValues> {
-  const schema = isNew ? ProductCreateBodySchema : ProductUpdateBodySchema;
-  return async (values) => {
-    const parsed = schema.safeParse(toBody(values, isNew));
-    if (parsed.success) return { values, errors: {} };
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of parsed.error.issues) {
-      const top = String(issue.path[0] ?? 'name');
-      const field = FIELD_OF[top] ?? top;
-      errors[field] ??= { type: 'validation', message: issue.message };
-    }
-    return { values: {}, errors: errors as FieldErrors<ProductFormValues> };
-  };
+  return contractResolver<ProductFormValues>(
+    isNew ? ProductCreateBodySchema : ProductUpdateBodySchema,
+    (values) => toBody(values, isNew),
+    { stock: 'sizes' },
+  );
 }

@@ -41,7 +41,7 @@ export function useUpdateProduct(id: string) {
 
 export function useSetProductStatus(id: string) {
   return useProductMutation((status: ProductStatus) =>
-    apiCall(`${productPath(id)}/status`, AdminProductAnswerSchema, { method: 'POST', body: { status } }).then(toProduct),
+    apiCall(`${productPath(id)}/status`, AdminProductAnswerSchema, { method: 'PUT', body: { status } }).then(toProduct),
   );
 }
 
