@@ -60,7 +60,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { isDashboardPath, registerWebApp, withAdminUrl } from './plugins/web-app.ts';
+import { isDashboardPath, registerWebApp } from './plugins/web-app.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -293,8 +293,7 @@ export async function buildApp({
     { prefix: '/api/admin' },
   );
 
-  const shopHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
-  const indexHtml = shopHtml === undefined ? undefined : withAdminUrl(shopHtml, config.adminUrl);
+  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
   const dashboardHtml = config.dashboardDistDir
     ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
     : undefined;

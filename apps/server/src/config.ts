@@ -62,7 +62,6 @@ const EnvSchema = z.object({
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
   DASHBOARD_DIST_DIR: z.string().optional(),
-  ADMIN_URL: z.url('ADMIN_URL must be an absolute http(s) URL').regex(/^https?:\/\//, 'ADMIN_URL must be an absolute http(s) URL').optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -101,8 +100,6 @@ export type Config = {
   webDistDir: string | undefined;
   /** Folder of the built back office, served under /dashboard/; unset serves none (decision 020). */
   dashboardDistDir: string | undefined;
-  /** Where the storefront's /admin page sends staff: ADMIN_URL, else this shop's own /dashboard/. */
-  adminUrl: string;
   /** How long a serialized catalog read is reused; 0 turns the cache off. */
   catalogCacheTtlMs: number;
   /** Signs access tokens. Unset outside production: generated once and kept in DATA_DIR (main.ts). */
@@ -184,7 +181,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     dashboardDistDir: e.DASHBOARD_DIST_DIR ? path.resolve(e.DASHBOARD_DIST_DIR) : undefined,
-    adminUrl: e.ADMIN_URL ?? '/dashboard/',
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,

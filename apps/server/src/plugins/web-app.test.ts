@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { withAdminUrl } from './web-app.ts';
 
 /** A built app folder: index.html and one hashed asset. */
 function fakeBuild(root: string, title: string, asset: string): string {
@@ -11,7 +10,7 @@ function fakeBuild(root: string, title: string, asset: string): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    `<!doctype html><meta name="shopper-admin-url" content="/dashboard/" /><title>${title}</title>`,
+    `<!doctype html><title>${title}</title>`,
   );
   writeFileSync(path.join(dir, 'assets', asset), `console.log(${JSON.stringify(title)})`);
   return dir;
@@ -26,7 +25,6 @@ beforeAll(async () => {
   t = await createTestApp({
     WEB_DIST_DIR: fakeBuild(root, 'shop', 'index-shop1.js'),
     DASHBOARD_DIST_DIR: fakeBuild(root, 'back office', 'index-bo1.js'),
-    ADMIN_URL: 'https://admin.example.com/dashboard/?a=1&b="x"',
   });
 });
 
@@ -58,18 +56,5 @@ describe('the back office is its own app under /dashboard (decision 020)', () =>
     const shopAssetThere = await t.app.inject('/dashboard/assets/index-shop1.js');
     expect(shopAssetThere.statusCode).toBe(404);
     expect((await t.app.inject('/assets/index-shop1.js')).statusCode).toBe(200);
-  });
-
-  it('writes ADMIN_URL, escaped, into the storefront page for its /admin link', async () => {
-    const page = await t.app.inject({ url: '/admin', headers: HTML });
-    expect(page.body).toContain(
-      '<meta name="shopper-admin-url" content="https://admin.example.com/dashboard/?a=1&amp;b=&quot;x&quot;" />',
-    );
-  });
-});
-
-describe('withAdminUrl', () => {
-  it('leaves a page without the meta tag alone', () => {
-    expect(withAdminUrl('<title>x</title>', 'https://a.example')).toBe('<title>x</title>');
   });
 });

@@ -35,14 +35,6 @@ export async function registerWebApp(
   return indexHtml;
 }
 
-const ADMIN_URL_META = /(<meta name="shopper-admin-url" content=")[^"]*(")/;
-
-/** The storefront learns the back office's address (ADMIN_URL) from its page, not from a build. */
-export function withAdminUrl(indexHtml: string, adminUrl: string): string {
-  const escaped = adminUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return indexHtml.replace(ADMIN_URL_META, `$1${escaped}$2`);
-}
-
 /** Which app's page answers an HTML GET of `path`: the back office's under /dashboard, else the shop's. */
 export function isDashboardPath(path: string): boolean {
   return path === '/dashboard' || path.startsWith('/dashboard/');

@@ -2,11 +2,7 @@
 export const env = {
   /** Origin of the API; empty means same origin (production and the Vite proxy). */
   apiOrigin: (import.meta.env.VITE_API_ORIGIN as string | undefined) ?? '',
-  /**
-   * The admin panel of SPEC §2 Admin page: the back office (its own bundle). The server writes
-   * ADMIN_URL into index.html's meta tag; without one, this shop's /dashboard/.
-   */
-  adminPanelUrl:
-    globalThis.document?.querySelector<HTMLMetaElement>('meta[name="shopper-admin-url"]')?.content || '/dashboard/',
+  /** The external admin panel's login page (SPEC §2 Admin page: not part of this app). */
+  adminPanelUrl: (import.meta.env.VITE_ADMIN_PANEL_URL as string | undefined) || 'https://admin.shopper.example/login',
   isDev: import.meta.env.DEV,
 } as const;

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   BACK_OFFICE_UI_MESSAGES as T,
   CouponCreateBodySchema,
@@ -77,7 +77,7 @@ export function CouponForm({
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<CouponFormValues>({
     defaultValues: valuesOf(coupon),
@@ -86,7 +86,7 @@ export function CouponForm({
       return isNew ? { code, ...rest } : rest;
     }),
   });
-  const kind = watch('kind');
+  const kind = useWatch({ control, name: 'kind' });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await onSave(toBody(values));

@@ -80,7 +80,7 @@ export function AdminPage() {
         )}
         <hr className={styles.divider} />
         <p className={styles.text}>
-          Staff manage products, stock and orders in the back office.{' '}
+          Admins manage products and orders in the separate admin panel.{' '}
           <a href={env.adminPanelUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
             Open the admin panel login
             <span className="visually-hidden"> (opens in a new tab)</span>
