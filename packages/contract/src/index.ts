@@ -18,3 +18,4 @@ export * from './schemas/review.ts';
 export * from './admin-messages.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
+export * from './schemas/admin/staff.ts';
