@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createDeviceCookies } from './modules/auth/device-cookie.ts';
@@ -50,6 +51,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
+import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
+import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
@@ -196,6 +199,7 @@ export async function buildApp({
     limits: { maxPixels: config.imageMaxPixels },
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
+  const staff = createStaffService({ db, clock, audit });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   const catalogAdmin = createCatalogAdminService({
     db,
@@ -281,6 +285,7 @@ export async function buildApp({
   await app.register(imagesRoutes);
   await app.register(uploadsRoutes({ images: productImages }));
 
+  await app.register(backOfficeRoutes({ adminUrl: config.adminUrl }), { prefix: '/api' });
   // The back office (issue 9): one guard for every module's admin routes (decision 018).
   await app.register(
     async (admin) => {
@@ -289,6 +294,7 @@ export async function buildApp({
       await admin.register(catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }), {
         prefix: '/products',
       });
+      await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
     },
     { prefix: '/api/admin' },
   );

@@ -24,3 +24,4 @@ export * from './schemas/admin/coupons.ts';
 export * from './schemas/admin/reviews.ts';
 export * from './schemas/admin/home.ts';
 export * from './back-office-ui-messages.ts';
+export * from './schemas/admin/staff.ts';
