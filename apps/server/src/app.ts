@@ -48,6 +48,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
+import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -210,6 +212,14 @@ export async function buildApp({
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
   const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
+  const reviewsModeration = createReviewsModerationService({
+    db,
+    catalog,
+    reviewsService: reviews,
+    catalogCache,
+    audit,
+    clock,
+  });
   const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
@@ -289,6 +299,7 @@ export async function buildApp({
       await admin.register(catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }), {
         prefix: '/products',
       });
+      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
     },
     { prefix: '/api/admin' },
   );
