@@ -27,6 +27,8 @@ import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/cart/coupons.service.ts';
+import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
+import { createCouponsAdminService } from './modules/cart/coupons-admin.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -300,6 +302,9 @@ export async function buildApp({
         prefix: '/products',
       });
       await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
+        prefix: '/coupons',
+      });
     },
     { prefix: '/api/admin' },
   );
