@@ -28,6 +28,8 @@ import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/cart/coupons.service.ts';
+import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
+import { createCouponsAdminService } from './modules/cart/coupons-admin.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -49,6 +51,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
+import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
+import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
@@ -214,6 +218,14 @@ export async function buildApp({
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
   const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
+  const reviewsModeration = createReviewsModerationService({
+    db,
+    catalog,
+    reviewsService: reviews,
+    catalogCache,
+    audit,
+    clock,
+  });
   const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
@@ -295,6 +307,10 @@ export async function buildApp({
         prefix: '/products',
       });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
+      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
+        prefix: '/coupons',
+      });
     },
     { prefix: '/api/admin' },
   );

@@ -312,6 +312,14 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       return row !== undefined;
     },
 
+    /** Names of products whatever their status (back-office lists of reviews and figures). */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      if (wanted.length === 0) return new Map();
+      const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, wanted));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
     /** Writes a rating summary the reviews module computed; callers clear the read cache after commit. */
     async setRatingSummary(tx: Database, id: string, summary: { rating: number; reviewCount: number }): Promise<void> {
       await tx
