@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { env } from '../config/env.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { RequireOwner } from './require-owner.tsx';
 import { RequireStaff } from './require-staff.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
 
@@ -23,6 +24,13 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
       { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
       { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
+      {
+        element: <RequireOwner />,
+        children: [
+          { path: 'staff', ...page(() => import('../features/staff/staff-page.tsx')) },
+          { path: 'audit', ...page(() => import('../features/audit/audit-page.tsx')) },
+        ],
+      },
       { path: '*', element: <NotFound /> },
     ],
   },

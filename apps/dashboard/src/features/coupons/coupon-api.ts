@@ -38,3 +38,9 @@ export function useUpdateCoupon() {
     apiCall(`/admin/coupons/${encodeURIComponent(code)}`, AdminCouponAnswerSchema, { method: 'PATCH', body }),
   );
 }
+
+export function useExpireCoupon() {
+  return useCouponMutation((code: string) =>
+    apiCall(`/admin/coupons/${encodeURIComponent(code)}/expire`, AdminCouponAnswerSchema, { method: 'POST' }),
+  );
+}

@@ -17,7 +17,7 @@ import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useCouponList, useCreateCoupon, useUpdateCoupon } from './coupon-api.ts';
+import { useCouponList, useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './coupon-api.ts';
 import { CouponForm } from './coupon-form.tsx';
 
 const STATE_TONES: Record<AdminCoupon['state'], BadgeTone> = { active: 'success', expired: 'neutral', exhausted: 'warning' };
@@ -30,6 +30,7 @@ function discountOf(coupon: AdminCoupon): string {
 
 function CouponActions({ coupon }: { coupon: AdminCoupon }) {
   const update = useUpdateCoupon();
+  const expire = useExpireCoupon();
   return (
     <>
       <FormDialog trigger={<Button variant="ghost">Edit</Button>} title={`Edit ${coupon.code}`}>
@@ -53,7 +54,7 @@ function CouponActions({ coupon }: { coupon: AdminCoupon }) {
           variant="danger"
           onConfirm={async () => {
             try {
-              await update.mutateAsync({ code: coupon.code, body: { expiresAt: new Date().toISOString() } });
+              await expire.mutateAsync(coupon.code);
               notifySuccess(`${coupon.code} expired`);
             } catch (error) {
               throw new Error(messageOf(error, T.actionFailed));

@@ -19,7 +19,7 @@ export function useModerateReview() {
     mutationFn: ({ id, hide, reason }: { id: string; hide: boolean; reason?: string }) =>
       apiCall(`/admin/reviews/${encodeURIComponent(id)}/${hide ? 'hide' : 'unhide'}`, AdminReviewAnswerSchema, {
         method: 'POST',
-        body: hide ? { reason } : {},
+        body: hide ? { reason } : undefined,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewsKey }),
   });
