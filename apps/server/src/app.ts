@@ -44,6 +44,8 @@ import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
 import { createProductImagesService } from './modules/images/product-images.service.ts';
 import { uploadsRoutes } from './modules/images/uploads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeAdminRoutes } from './modules/home/home.admin-routes.ts';
+import { createSalesFigures } from './modules/orders/sales-figures.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -201,13 +203,14 @@ export async function buildApp({
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  const lowStockThreshold = async () => DEFAULT_LOW_STOCK_THRESHOLD;
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,
     audit,
     catalogCache,
     clock,
-    lowStockThreshold: async () => DEFAULT_LOW_STOCK_THRESHOLD,
+    lowStockThreshold,
   });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
@@ -302,6 +305,10 @@ export async function buildApp({
         prefix: '/products',
       });
       await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(
+        homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }),
+        { prefix: '/home' },
+      );
       await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
         prefix: '/coupons',
       });
