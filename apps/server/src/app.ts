@@ -45,6 +45,8 @@ import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
 import { createProductImagesService } from './modules/images/product-images.service.ts';
 import { uploadsRoutes } from './modules/images/uploads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeAdminRoutes } from './modules/home/home.admin-routes.ts';
+import { createSalesFigures } from './modules/orders/sales-figures.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -205,13 +207,14 @@ export async function buildApp({
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const staff = createStaffService({ db, clock, audit });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  const lowStockThreshold = async () => DEFAULT_LOW_STOCK_THRESHOLD;
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,
     audit,
     catalogCache,
     clock,
-    lowStockThreshold: async () => DEFAULT_LOW_STOCK_THRESHOLD,
+    lowStockThreshold,
   });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
@@ -308,6 +311,10 @@ export async function buildApp({
       });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
       await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(
+        homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }),
+        { prefix: '/home' },
+      );
       await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
         prefix: '/coupons',
       });

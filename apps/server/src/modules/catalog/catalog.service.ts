@@ -312,6 +312,17 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       return row !== undefined;
     },
 
+    /** Sizes of published products at or below the threshold, emptiest first (the back office's Home). */
+    async lowStockSizes(threshold: number, limit = 20) {
+      return db
+        .select({ productId: products.id, name: products.name, slug: products.slug, size: productSizes.size, stock: productSizes.stock })
+        .from(productSizes)
+        .innerJoin(products, eq(products.id, productSizes.productId))
+        .where(and(isOnSale, sql`${productSizes.stock} <= ${threshold}`))
+        .orderBy(asc(productSizes.stock), asc(products.name), asc(productSizes.position))
+        .limit(limit);
+    },
+
     /** Names of products whatever their status (back-office lists of reviews and figures). */
     async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
       const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
