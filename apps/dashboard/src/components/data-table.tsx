@@ -12,7 +12,7 @@ export interface Column<T> {
 
 /**
  * A server-sorted table: headers with a sort key are buttons that ask for a new sort; the rows
- * come sorted and paged from the server. On a phone the table scrolls sideways in its frame.
+ * come sorted and paged from the server. On a phone each row becomes a card of labelled values.
  */
 export function DataTable<T>({
   caption,
@@ -72,7 +72,7 @@ export function DataTable<T>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.align === 'end' ? styles.end : undefined}>
+                  <td key={column.key} data-label={column.header} className={column.align === 'end' ? styles.end : undefined}>
                     {column.render(row)}
                   </td>
                 ))}
