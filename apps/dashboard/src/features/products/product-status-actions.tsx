@@ -19,12 +19,12 @@ export function ProductStatusActions({ product }: { product: AdminProduct }) {
   return (
     <>
       {product.status === 'draft' ? (
-        <Button variant="primary" isBusy={setStatus.isPending} onClick={() => void change('published', 'Published')}>
+        <Button variant="primary" isBusy={setStatus.isPending} onClick={() => void change('published', 'Published: shoppers see it now')}>
           Publish
         </Button>
       ) : null}
       {product.status === 'published' ? (
-        <Button isBusy={setStatus.isPending} onClick={() => void change('draft', 'Unpublished')}>
+        <Button isBusy={setStatus.isPending} onClick={() => void change('draft', 'Unpublished: back to a draft')}>
           Unpublish
         </Button>
       ) : null}
