@@ -71,7 +71,7 @@ describe('sign-in page', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid email or password')).toBeTruthy();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('sam@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('sam@example.com');
   });
 
   it('signs an owner in and opens the screen they asked for', async () => {

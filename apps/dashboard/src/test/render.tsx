@@ -27,8 +27,8 @@ export function json(status: number, body: unknown): Response {
  */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: { method: string; url: URL; body: unknown }[] = [];
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
     const handler = handlers[`${method} ${url.pathname}`];
