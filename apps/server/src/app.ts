@@ -301,14 +301,16 @@ export async function buildApp({
     async (admin) => {
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
-      await admin.register(catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }), {
-        prefix: '/products',
-      });
-      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
       await admin.register(
-        homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }),
-        { prefix: '/home' },
+        catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
+        {
+          prefix: '/products',
+        },
       );
+      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }), {
+        prefix: '/home',
+      });
       await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
         prefix: '/coupons',
       });

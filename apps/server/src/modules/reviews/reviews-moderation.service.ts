@@ -100,7 +100,8 @@ export function createReviewsModerationService({
         where.push(or(ilike(reviews.content, pattern), ilike(reviews.authorName, pattern)) as SQL);
       }
       const direction = query.dir === 'asc' ? asc : desc;
-      const order = query.sort === 'rating' ? [direction(reviews.rating), desc(reviews.createdAt)] : [direction(reviews.createdAt)];
+      const order =
+        query.sort === 'rating' ? [direction(reviews.rating), desc(reviews.createdAt)] : [direction(reviews.createdAt)];
       const rows = await db
         .select({ review: reviews, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(reviews)
