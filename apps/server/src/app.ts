@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createDeviceCookies } from './modules/auth/device-cookie.ts';
@@ -56,6 +57,8 @@ import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
 import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
+import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
+import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
@@ -196,6 +199,7 @@ export async function buildApp({
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
+  const staff = createStaffService({ db, clock, audit });
   const productImages = createProductImagesService({
     db,
     storage: createDatabaseImageStorage({ db }),
@@ -296,11 +300,13 @@ export async function buildApp({
   await app.register(imagesRoutes);
   await app.register(uploadsRoutes({ images: productImages }));
 
+  await app.register(backOfficeRoutes({ adminUrl: config.adminUrl }), { prefix: '/api' });
   // The back office (issue 9): one guard for every module's admin routes (decision 018).
   await app.register(
     async (admin) => {
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
+      await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
       await admin.register(
         catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
         {

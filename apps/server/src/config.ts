@@ -58,6 +58,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  ADMIN_URL: z.url('ADMIN_URL must be a full URL, e.g. https://admin.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
@@ -93,6 +94,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Where the back office is served (issue 9): its own host, or `$PUBLIC_URL/dashboard`. */
+  adminUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   taxRate: number;
   /** Folder of the built SPA; unset in tests and `npm run dev`, where Vite serves it. */
@@ -174,6 +177,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    adminUrl: (e.ADMIN_URL ?? `${publicUrl}/dashboard`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

@@ -11,5 +11,11 @@ export const ADMIN_MESSAGES = {
   dateInvalid: 'Dates must be written as YYYY-MM-DD.',
   dateRangeInverted: 'The start date cannot be after the end date.',
   roleInvalid: "Role must be 'staff' or 'owner'.",
+  staffNoAccount: 'No account uses this email. Ask them to sign up first, then add them.',
+  staffNotFound: 'No staff member with this id.',
+  lastOwner: 'The shop must keep at least one owner.',
+  staffAdded: (email: string, role: string) => `${email} is now ${role}.`,
+  staffRemoved: (email: string) => `${email} no longer has access to the back office.`,
+  roleChanged: (email: string, role: string) => `${email} is now ${role}.`,
   entityInvalid: 'Entity must be 1 to 50 letters, digits, dashes or underscores.',
 } as const;

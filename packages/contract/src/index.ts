@@ -18,6 +18,7 @@ export * from './schemas/review.ts';
 export * from './admin-messages.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
+export * from './schemas/admin/staff.ts';
 export * from './admin-catalog-messages.ts';
 export * from './schemas/admin/products.ts';
 export * from './schemas/admin/coupons.ts';
