@@ -16,26 +16,16 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { ProductImagesService } from '../images/product-images.service.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
 type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
 
-/** What the audit log needs from a back-office change (the audit module's `record`). */
-export type AuditRecorder = {
-  record(
-    tx: Database,
-    entry: {
-      actorId: string | null;
-      action: string;
-      entity: string;
-      entityId: string;
-      before?: unknown;
-      after?: unknown;
-    },
-  ): Promise<void>;
-};
+/** Back-office changes write their audit row through the audit module, in their own transaction. */
+export type AuditRecorder = Pick<AuditService, 'record'>;
 
 /** Until the shop settings hold one (branch bo-access), a size with this many or fewer is low. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
@@ -240,14 +230,13 @@ export function createCatalogAdminService({
         .orderBy(direction(SORT_COLUMN[query.sort]), asc(products.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && query.page > 1) {
+      const total = await pageTotal(rows, query.page, async () => {
         const [counted] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(products)
           .where(and(...where));
-        total = counted?.n ?? 0;
-      }
+        return counted?.n ?? 0;
+      });
       return { items: await views(rows.map((r) => r.product)), page: query.page, pageSize: query.pageSize, total };
     },
 

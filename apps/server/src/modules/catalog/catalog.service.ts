@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
 import { toProductView } from './product-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -184,14 +185,13 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       .orderBy(...ordering(query))
       .limit(query.limit)
       .offset(offset);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && offset > 0) {
+    const total = await pageTotal(rows, query.page, async () => {
       const [counted] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(products)
         .where(where);
-      total = counted?.n ?? 0;
-    }
+      return counted?.n ?? 0;
+    });
     return {
       products: await withSizes(rows.map((r) => r.product)),
       total,
