@@ -199,13 +199,13 @@ export async function buildApp({
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
+  const staff = createStaffService({ db, clock, audit });
   const productImages = createProductImagesService({
     db,
     storage: createDatabaseImageStorage({ db }),
     limits: { maxPixels: config.imageMaxPixels },
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
-  const staff = createStaffService({ db, clock, audit });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   const lowStockThreshold = async () => DEFAULT_LOW_STOCK_THRESHOLD;
   const catalogAdmin = createCatalogAdminService({
@@ -306,15 +306,17 @@ export async function buildApp({
     async (admin) => {
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
-      await admin.register(catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }), {
-        prefix: '/products',
-      });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
-      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
       await admin.register(
-        homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }),
-        { prefix: '/home' },
+        catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
+        {
+          prefix: '/products',
+        },
       );
+      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }), {
+        prefix: '/home',
+      });
       await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
         prefix: '/coupons',
       });

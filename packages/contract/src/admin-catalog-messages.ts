@@ -18,10 +18,12 @@ export const ADMIN_CATALOG_MESSAGES = {
     `Size ${size} still has ${stock} in stock; set its stock to 0 before removing it`,
   stockForUnknownSize: 'Stock was given for a size the product does not have',
   productNotFound: 'Product not found',
+  imageNotFound: 'Image not found',
   imageMissing: 'Choose an image file to upload',
   imageNotSupported: 'Only JPEG, PNG, WebP and AVIF images can be uploaded',
   imageTooLarge: (megabytes: number) => `Images may be at most ${megabytes} MB`,
-  imageTooManyPixels: (megapixels: number) => `This image has too many pixels; upload one of at most ${megapixels} megapixels`,
+  imageTooManyPixels: (megapixels: number) =>
+    `This image has too many pixels; upload one of at most ${megapixels} megapixels`,
   imageUnreadable: 'This image file is damaged or incomplete',
   imageLimitReached: (max: number) => `A product may have at most ${max} images`,
   galleryUnknownImage: 'The gallery may only reorder or remove the product’s own images',

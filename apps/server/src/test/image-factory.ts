@@ -2,7 +2,11 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /** A real picture of the given size and format: a gradient with some noise, so encoders have work. */
-export async function makeImage(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif'): Promise<Buffer> {
+export async function makeImage(
+  width: number,
+  height: number,
+  format: 'jpeg' | 'png' | 'webp' | 'avif',
+): Promise<Buffer> {
   const channels = 3;
   const raw = Buffer.alloc(width * height * channels);
   let seed = 42;

@@ -59,13 +59,17 @@ export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;
  * Promo codes in the back office (issue 9, Coupons): create, edit, expire and see usage. The
  * usage counter itself is only moved by checkout (coupons.service.ts).
  */
-export function createCouponsAdminService({ db, audit, clock }: { db: Database; audit: AuditRecorder; clock: () => Date }) {
+export function createCouponsAdminService({
+  db,
+  audit,
+  clock,
+}: {
+  db: Database;
+  audit: AuditRecorder;
+  clock: () => Date;
+}) {
   async function lock(tx: Database, code: string): Promise<CouponRow> {
-    const [row] = await tx
-      .select()
-      .from(coupons)
-      .where(eq(coupons.code, code.trim().toUpperCase()))
-      .for('update');
+    const [row] = await tx.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase())).for('update');
     if (!row) throw notFound();
     return row;
   }
@@ -165,7 +169,8 @@ export function createCouponsAdminService({ db, audit, clock }: { db: Database; 
         const kind = input.kind ?? row.kind;
         if (input.value !== undefined && input.kind === undefined) {
           const fits = kind === 'percent' ? Number.isInteger(input.value) && input.value <= 100 : true;
-          if (!fits) throw new AppError('VALIDATION_FAILED', M.couponPercentInvalid, field('value', M.couponPercentInvalid));
+          if (!fits)
+            throw new AppError('VALIDATION_FAILED', M.couponPercentInvalid, field('value', M.couponPercentInvalid));
         }
         const usageLimit = input.usageLimit === undefined ? row.usageLimit : input.usageLimit;
         if (usageLimit !== null && usageLimit < row.usedCount) {
@@ -178,7 +183,9 @@ export function createCouponsAdminService({ db, audit, clock }: { db: Database; 
             kind,
             ...(input.value !== undefined ? { value: storedValue(kind, input.value) } : {}),
             ...(input.minSubtotal !== undefined ? { minSubtotalCents: toCents(input.minSubtotal) } : {}),
-            ...(input.expiresAt !== undefined ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) } : {}),
+            ...(input.expiresAt !== undefined
+              ? { expiresAt: input.expiresAt === null ? null : new Date(input.expiresAt) }
+              : {}),
             usageLimit,
             ...(input.description !== undefined ? { description: input.description } : {}),
           })
@@ -193,7 +200,11 @@ export function createCouponsAdminService({ db, audit, clock }: { db: Database; 
       return change(actorId, code, 'coupon.expire', async (tx, row) => {
         const now = clock();
         if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return row;
-        const [updated] = await tx.update(coupons).set({ expiresAt: now }).where(eq(coupons.code, row.code)).returning();
+        const [updated] = await tx
+          .update(coupons)
+          .set({ expiresAt: now })
+          .where(eq(coupons.code, row.code))
+          .returning();
         return updated ?? row;
       });
     },

@@ -135,7 +135,11 @@ describe('coupons admin', () => {
       return response.json<{ items: AdminCoupon[]; total: number }>();
     };
     await send('PATCH', '/api/admin/coupons/USEDUP', { usageLimit: 2 });
-    expect((await list('state=expired&sort=code&dir=asc')).items.map((c) => c.code)).toEqual(['GUARD1', 'OLDONE', 'WINTER15']);
+    expect((await list('state=expired&sort=code&dir=asc')).items.map((c) => c.code)).toEqual([
+      'GUARD1',
+      'OLDONE',
+      'WINTER15',
+    ]);
     expect((await list('state=exhausted')).items.map((c) => [c.code, c.usedCount])).toEqual([['USEDUP', 2]]);
     expect((await list('state=active')).items.map((c) => c.code)).not.toContain('USEDUP');
     expect((await list('q=winter')).items.map((c) => c.code)).toEqual(['WINTER15']);

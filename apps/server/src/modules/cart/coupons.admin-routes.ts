@@ -95,7 +95,10 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           response: { 200: AdminCouponAnswerSchema, 404: E, ...guarded },
         },
       },
-      async (request) => ({ success: true as const, coupon: await coupons.expire(staffOf(request).id, request.params.code) }),
+      async (request) => ({
+        success: true as const,
+        coupon: await coupons.expire(staffOf(request).id, request.params.code),
+      }),
     );
   };
 }

@@ -16,25 +16,25 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { ProductImagesService } from '../images/product-images.service.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
 type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
 
-/** What the audit log needs from a back-office change (the audit module's `record`). */
-export type AuditRecorder = {
-  record(
-    tx: Database,
-    entry: { actorId: string | null; action: string; entity: string; entityId: string; before?: unknown; after?: unknown },
-  ): Promise<void>;
-};
+/** Back-office changes write their audit row through the audit module, in their own transaction. */
+export type AuditRecorder = Pick<AuditService, 'record'>;
 
 /** Until the shop settings hold one (branch bo-access), a size with this many or fewer is low. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const totalStock = sql<number>`(select coalesce(sum(${productSizes.stock}), 0) from ${productSizes} where ${productSizes.productId} = ${products.id})`.mapWith(Number);
+const totalStock =
+  sql<number>`(select coalesce(sum(${productSizes.stock}), 0) from ${productSizes} where ${productSizes.productId} = ${products.id})`.mapWith(
+    Number,
+  );
 
 const SORT_COLUMN = {
   name: sql`lower(${products.name})`,
@@ -171,11 +171,7 @@ export function createCatalogAdminService({
   }
 
   async function isSlugFree(executor: Database, slug: string, excludeId?: string): Promise<boolean> {
-    const [row] = await executor
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.slug, slug))
-      .limit(1);
+    const [row] = await executor.select({ id: products.id }).from(products).where(eq(products.slug, slug)).limit(1);
     return !row || row.id === excludeId;
   }
 
@@ -212,7 +208,9 @@ export function createCatalogAdminService({
       const where: SQL[] = [];
       if (query.q) {
         const pattern = likePattern(query.q);
-        where.push(or(ilike(products.name, pattern), ilike(products.slug, pattern), ilike(products.brand, pattern)) as SQL);
+        where.push(
+          or(ilike(products.name, pattern), ilike(products.slug, pattern), ilike(products.brand, pattern)) as SQL,
+        );
       }
       if (query.category) where.push(eq(products.category, query.category));
       if (query.status) where.push(eq(products.status, query.status));
@@ -232,14 +230,13 @@ export function createCatalogAdminService({
         .orderBy(direction(SORT_COLUMN[query.sort]), asc(products.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && query.page > 1) {
+      const total = await pageTotal(rows, query.page, async () => {
         const [counted] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(products)
           .where(and(...where));
-        total = counted?.n ?? 0;
-      }
+        return counted?.n ?? 0;
+      });
       return { items: await views(rows.map((r) => r.product)), page: query.page, pageSize: query.pageSize, total };
     },
 
@@ -300,9 +297,15 @@ export function createCatalogAdminService({
         return await change(actorId, id, 'product.update', async (tx, row) => {
           const priceCents = input.price === undefined ? row.priceCents : toCents(input.price);
           const salePriceCents =
-            input.salePrice === undefined ? row.salePriceCents : input.salePrice === null ? null : toCents(input.salePrice);
+            input.salePrice === undefined
+              ? row.salePriceCents
+              : input.salePrice === null
+                ? null
+                : toCents(input.salePrice);
           if (salePriceCents !== null && salePriceCents >= priceCents) {
-            throw new AppError('VALIDATION_FAILED', M.salePriceNotBelow, [{ param: 'salePrice', msg: M.salePriceNotBelow }]);
+            throw new AppError('VALIDATION_FAILED', M.salePriceNotBelow, [
+              { param: 'salePrice', msg: M.salePriceNotBelow },
+            ]);
           }
           if (input.slug !== undefined && input.slug !== row.slug && !(await isSlugFree(tx, input.slug, id))) {
             throw slugTaken();
@@ -336,18 +339,23 @@ export function createCatalogAdminService({
      * carts; past orders keep the name, image and price copied into their lines.
      */
     async setStatus(actorId: string, id: string, status: ProductStatus): Promise<AdminProduct> {
-      return change(actorId, id, `product.${status === 'published' ? 'publish' : status === 'draft' ? 'unpublish' : 'archive'}`, async (tx, row) => {
-        const now = clock();
-        await tx
-          .update(products)
-          .set({
-            status,
-            updatedAt: now,
-            // The storefront's "newest" order counts from the first publication, not the draft.
-            ...(status === 'published' && row.status === 'draft' ? { publishedAt: now } : {}),
-          })
-          .where(eq(products.id, id));
-      });
+      return change(
+        actorId,
+        id,
+        `product.${status === 'published' ? 'publish' : status === 'draft' ? 'unpublish' : 'archive'}`,
+        async (tx, row) => {
+          const now = clock();
+          await tx
+            .update(products)
+            .set({
+              status,
+              updatedAt: now,
+              // The storefront's "newest" order counts from the first publication, not the draft.
+              ...(status === 'published' && row.status === 'draft' ? { publishedAt: now } : {}),
+            })
+            .where(eq(products.id, id));
+        },
+      );
     },
 
     /** Re-encodes an upload and appends it to the gallery (the first image becomes the main one). */
@@ -374,12 +382,16 @@ export function createCatalogAdminService({
       const result = await change(actorId, id, 'product.gallery', async (tx, row) => {
         const unknown = gallery.images.find((url) => !row.images.includes(url));
         if (unknown !== undefined || new Set(gallery.images).size !== gallery.images.length) {
-          throw new AppError('VALIDATION_FAILED', M.galleryUnknownImage, [{ param: 'images', msg: M.galleryUnknownImage }]);
+          throw new AppError('VALIDATION_FAILED', M.galleryUnknownImage, [
+            { param: 'images', msg: M.galleryUnknownImage },
+          ]);
         }
         const main = gallery.mainImage ?? row.images[row.mainImageIndex] ?? gallery.images[0];
         const mainImageIndex = main === undefined ? 0 : gallery.images.indexOf(main);
         if (gallery.mainImage !== undefined && mainImageIndex === -1) {
-          throw new AppError('VALIDATION_FAILED', M.galleryMainNotListed, [{ param: 'mainImage', msg: M.galleryMainNotListed }]);
+          throw new AppError('VALIDATION_FAILED', M.galleryMainNotListed, [
+            { param: 'mainImage', msg: M.galleryMainNotListed },
+          ]);
         }
         const removed = row.images.filter((url) => !gallery.images.includes(url));
         orphanKeys = await images.detach(tx, id, removed);

@@ -215,7 +215,11 @@ describe('PATCH, status and the storefront', () => {
     });
     // The read cache lives a minute in this file: only the clear on write makes this pass.
     const after = await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` });
-    expect(after.json().product).toMatchObject({ name: 'Harbour Storm Jacket', new_price: 0, sizes: ['XS', 'S', 'M', 'L'] });
+    expect(after.json().product).toMatchObject({
+      name: 'Harbour Storm Jacket',
+      new_price: 0,
+      sizes: ['XS', 'S', 'M', 'L'],
+    });
     const actions = (await auditRows(product.id)).map((r) => r.action);
     expect(actions).toContain('product.update');
   });
@@ -340,7 +344,11 @@ describe('images', () => {
     const product = await create();
     const expectRefused = async (response: Awaited<ReturnType<typeof upload>>, message: string) => {
       expect(response.statusCode, response.body).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message, errors: [{ param: 'file', msg: message }] });
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message,
+        errors: [{ param: 'file', msg: message }],
+      });
     };
     await expectRefused(await upload(product.id, Buffer.from('<?php echo "hi"; ?>')), M.imageNotSupported);
     await expectRefused(

@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
 import { toProductView } from './product-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,7 +116,9 @@ export type ImageSourcesOf = (productIds: readonly string[]) => Promise<Map<stri
 export function createCatalogService({ db, imageSources }: { db: Database; imageSources?: ImageSourcesOf }) {
   async function withSizes(rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
-    const sources = imageSources ? await imageSources(rows.map((row) => row.id)) : new Map<string, Record<string, ImageSource>>();
+    const sources = imageSources
+      ? await imageSources(rows.map((row) => row.id))
+      : new Map<string, Record<string, ImageSource>>();
     const sizeRows = await db
       .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
       .from(productSizes)
@@ -182,14 +185,13 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       .orderBy(...ordering(query))
       .limit(query.limit)
       .offset(offset);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && offset > 0) {
+    const total = await pageTotal(rows, query.page, async () => {
       const [counted] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(products)
         .where(where);
-      total = counted?.n ?? 0;
-    }
+      return counted?.n ?? 0;
+    });
     return {
       products: await withSizes(rows.map((r) => r.product)),
       total,
@@ -315,7 +317,13 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
     /** Sizes of published products at or below the threshold, emptiest first (the back office's Home). */
     async lowStockSizes(threshold: number, limit = 20) {
       return db
-        .select({ productId: products.id, name: products.name, slug: products.slug, size: productSizes.size, stock: productSizes.stock })
+        .select({
+          productId: products.id,
+          name: products.name,
+          slug: products.slug,
+          size: productSizes.size,
+          stock: productSizes.stock,
+        })
         .from(productSizes)
         .innerJoin(products, eq(products.id, productSizes.productId))
         .where(and(isOnSale, sql`${productSizes.stock} <= ${threshold}`))
@@ -327,7 +335,10 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
     async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
       const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
       if (wanted.length === 0) return new Map();
-      const rows = await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, wanted));
+      const rows = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.id, wanted));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 

@@ -14,7 +14,12 @@ let cast: BackOfficeCast;
 type Line = { productId: string | null; name: string; quantity: number; unitPriceCents: number };
 let sequence = 0;
 
-async function insertOrder(createdAt: string, totalCents: number, status: (typeof orders.$inferInsert)['status'], lines: Line[]) {
+async function insertOrder(
+  createdAt: string,
+  totalCents: number,
+  status: (typeof orders.$inferInsert)['status'],
+  lines: Line[],
+) {
   sequence += 1;
   const intent = `pi_home_${sequence}`;
   await t.database.db.insert(paymentIntents).values({
@@ -51,7 +56,9 @@ async function insertOrder(createdAt: string, totalCents: number, status: (typeo
     })
     .returning({ id: orders.id });
   if (!order) throw new Error('no order');
-  await t.database.db.insert(orderItems).values(lines.map((line) => ({ ...line, orderId: order.id, image: '', size: 'M' })));
+  await t.database.db
+    .insert(orderItems)
+    .values(lines.map((line) => ({ ...line, orderId: order.id, image: '', size: 'M' })));
   return order.id;
 }
 
@@ -59,16 +66,32 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock });
   cast = await backOfficeCast(t.app, t.database);
   const [x, y, draft] = (await insertProducts(t.database.db, [
-    buildProduct({ name: 'Home Tee', sizes: [{ size: 'S', stock: 2 }, { size: 'M', stock: 40 }] }),
+    buildProduct({
+      name: 'Home Tee',
+      sizes: [
+        { size: 'S', stock: 2 },
+        { size: 'M', stock: 40 },
+      ],
+    }),
     buildProduct({ name: 'Home Jeans', sizes: [{ size: 'M', stock: 9 }] }),
     buildProduct({ name: 'Home Draft', sizes: [{ size: 'M', stock: 0 }] }),
   ])) as [string, string, string];
   await t.database.db.update(products).set({ status: 'draft' }).where(eq(products.id, draft));
-  await insertOrder('2026-11-23T10:00:00Z', 10_000, 'Processing', [{ productId: x, name: 'Home Tee', quantity: 2, unitPriceCents: 4000 }]);
-  await insertOrder('2026-11-20T23:59:00Z', 5000, 'Shipped', [{ productId: y, name: 'Home Jeans', quantity: 1, unitPriceCents: 5000 }]);
-  await insertOrder('2026-11-01T00:30:00Z', 3000, 'Delivered', [{ productId: x, name: 'Home Tee (old name)', quantity: 1, unitPriceCents: 3000 }]);
-  await insertOrder('2026-11-23T11:00:00Z', 99_900, 'Cancelled', [{ productId: y, name: 'Home Jeans', quantity: 9, unitPriceCents: 11_100 }]);
-  await insertOrder('2026-10-01T08:00:00Z', 7000, 'Processing', [{ productId: null, name: 'Gone Jacket', quantity: 1, unitPriceCents: 7000 }]);
+  await insertOrder('2026-11-23T10:00:00Z', 10_000, 'Processing', [
+    { productId: x, name: 'Home Tee', quantity: 2, unitPriceCents: 4000 },
+  ]);
+  await insertOrder('2026-11-20T23:59:00Z', 5000, 'Shipped', [
+    { productId: y, name: 'Home Jeans', quantity: 1, unitPriceCents: 5000 },
+  ]);
+  await insertOrder('2026-11-01T00:30:00Z', 3000, 'Delivered', [
+    { productId: x, name: 'Home Tee (old name)', quantity: 1, unitPriceCents: 3000 },
+  ]);
+  await insertOrder('2026-11-23T11:00:00Z', 99_900, 'Cancelled', [
+    { productId: y, name: 'Home Jeans', quantity: 9, unitPriceCents: 11_100 },
+  ]);
+  await insertOrder('2026-10-01T08:00:00Z', 7000, 'Processing', [
+    { productId: null, name: 'Gone Jacket', quantity: 1, unitPriceCents: 7000 },
+  ]);
 });
 afterAll(async () => await t.close());
 

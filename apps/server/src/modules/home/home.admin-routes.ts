@@ -24,7 +24,8 @@ export function homeAdminRoutes({
         config: { minRole: 'staff' },
         schema: {
           tags: ['admin: home'],
-          summary: 'Revenue, orders and average order value (today, 7, 30 days), per-day series, top products, low stock, orders to ship',
+          summary:
+            'Revenue, orders and average order value (today, 7, 30 days), per-day series, top products, low stock, orders to ship',
           response: { 200: HomeFiguresSchema, 401: E, 403: E },
         },
       },

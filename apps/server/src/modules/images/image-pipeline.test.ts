@@ -14,7 +14,9 @@ describe('detectImageFormat', () => {
     expect(detectImageFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(detectImageFormat(Buffer.from('GIF89a......'))).toBeNull();
     expect(detectImageFormat(Buffer.alloc(0))).toBeNull();
-    expect(detectImageFormat(Buffer.from('\u0000\u0000\u0000\u0018ftypmp42\u0000\u0000\u0000\u0000mp42isom'))).toBeNull();
+    expect(
+      detectImageFormat(Buffer.from('\u0000\u0000\u0000\u0018ftypmp42\u0000\u0000\u0000\u0000mp42isom')),
+    ).toBeNull();
   });
 });
 
@@ -64,6 +66,8 @@ describe('processUpload', () => {
       'This image has too many pixels; upload one of at most 50 megapixels',
     );
     const jpeg = await makeImage(400, 500, 'jpeg');
-    expect(await failure(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toBe('This image file is damaged or incomplete');
+    expect(await failure(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toBe(
+      'This image file is damaged or incomplete',
+    );
   });
 });

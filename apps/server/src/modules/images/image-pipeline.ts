@@ -112,9 +112,8 @@ export async function processUpload(bytes: Buffer, limits: PipelineLimits): Prom
 
     const encode = async (width: number, as: 'webp' | 'avif'): Promise<EncodedVariant> => {
       const pipeline = input().rotate().resize({ width, withoutEnlargement: true });
-      const { data, info } = await (as === 'webp'
-        ? pipeline.webp({ quality: 80, effort: 4 })
-        : pipeline.avif({ quality: 50, effort: 2 })
+      const { data, info } = await (
+        as === 'webp' ? pipeline.webp({ quality: 80, effort: 4 }) : pipeline.avif({ quality: 50, effort: 2 })
       ).toBuffer({ resolveWithObject: true });
       const hash = createHash('sha256').update(data).digest('hex').slice(0, 20);
       return {

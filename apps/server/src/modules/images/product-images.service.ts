@@ -26,7 +26,12 @@ function srcSet(variants: readonly ImageVariant[], format: 'webp' | 'avif'): str
 export function toImageSource(row: { width: number; height: number; variants: unknown }): ImageSource {
   const variants = row.variants as ImageVariant[];
   const avif = srcSet(variants, 'avif');
-  return { srcSet: srcSet(variants, 'webp'), ...(avif ? { avifSrcSet: avif } : {}), width: row.width, height: row.height };
+  return {
+    srcSet: srcSet(variants, 'webp'),
+    ...(avif ? { avifSrcSet: avif } : {}),
+    width: row.width,
+    height: row.height,
+  };
 }
 
 /**
@@ -86,7 +91,10 @@ export function createProductImagesService({
     },
 
     /** Variants of the products' uploaded images, by product, keyed by the URL the product lists. */
-    async sourcesFor(productIds: readonly string[], executor: Database = db): Promise<Map<string, Record<string, ImageSource>>> {
+    async sourcesFor(
+      productIds: readonly string[],
+      executor: Database = db,
+    ): Promise<Map<string, Record<string, ImageSource>>> {
       const byProduct = new Map<string, Record<string, ImageSource>>();
       if (productIds.length === 0) return byProduct;
       const rows = await executor
@@ -115,7 +123,12 @@ export function createProductImagesService({
       const stillUsed = await tx
         .select({ variants: productImages.variants })
         .from(productImages)
-        .where(inArray(productImages.sourceHash, removed.map((r) => r.sourceHash)));
+        .where(
+          inArray(
+            productImages.sourceHash,
+            removed.map((r) => r.sourceHash),
+          ),
+        );
       const kept = new Set(stillUsed.flatMap((r) => (r.variants as ImageVariant[]).map((v) => v.key)));
       return removed.flatMap((r) => (r.variants as ImageVariant[]).map((v) => v.key)).filter((key) => !kept.has(key));
     },

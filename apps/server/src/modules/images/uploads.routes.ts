@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/swagger';
+import { ADMIN_CATALOG_MESSAGES } from '@shopper/contract';
+import { AppError } from '../../lib/app-error.ts';
 import type { ProductImagesService } from './product-images.service.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Uploaded image variants. The key is a hash of the bytes, so an answer never changes: a year
- * of caching, and the ETag is the key itself. Unknown keys answer 404 (the web falls back to the
+ * of caching, and the ETag is the key itself. Unknown keys answer the API's 404 (the web's <img> then shows the
  * placeholder picture, SPEC §9).
  */
 export function uploadsRoutes({ images }: { images: ProductImagesService }) {
@@ -14,9 +16,7 @@ export function uploadsRoutes({ images }: { images: ProductImagesService }) {
     app.get<{ Params: { key: string } }>('/images/uploads/:key', { schema: { hide: true } }, async (request, reply) => {
       const { key } = request.params;
       const image = await images.read(key);
-      if (!image) {
-        return reply.code(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
-      }
+      if (!image) throw new AppError('NOT_FOUND', ADMIN_CATALOG_MESSAGES.imageNotFound);
       const etag = `"${key}"`;
       reply
         .header('cache-control', IMMUTABLE)

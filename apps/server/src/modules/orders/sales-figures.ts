@@ -18,7 +18,7 @@ const OLDEST_WAITING = 5;
 
 /** Rows from `db.execute`: pg answers `{ rows }`, PGlite too. */
 function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+  return (result as { rows?: T[] }).rows ?? [];
 }
 
 /**
@@ -71,7 +71,14 @@ export function createSalesFigures({ db }: { db: Database }) {
             order by quantity desc, revenue desc, name
             limit ${TOP_PRODUCTS}`),
         ),
-        rowsOf<{ id: string; order_number: string; created_at: string | Date; total_cents: number; customer: string; waiting: number }>(
+        rowsOf<{
+          id: string;
+          order_number: string;
+          created_at: string | Date;
+          total_cents: number;
+          customer: string;
+          waiting: number;
+        }>(
           await db.execute(sql`
             select ${orders.id} as id, ${orders.orderNumber} as order_number, ${orders.createdAt} as created_at,
                    ${orders.totalCents} as total_cents, ${orders.shippingName} as customer,
@@ -96,7 +103,11 @@ export function createSalesFigures({ db }: { db: Database }) {
           last7Days: window(w.week_revenue, w.week_orders),
           last30Days: window(w.month_revenue, w.month_orders),
         },
-        daily: dailyRows.map((row) => ({ date: row.date, revenueCents: Number(row.revenue), orders: Number(row.orders) })),
+        daily: dailyRows.map((row) => ({
+          date: row.date,
+          revenueCents: Number(row.revenue),
+          orders: Number(row.orders),
+        })),
         topProducts: topRows.map((row) => ({
           productId: row.product_id,
           name: row.name,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle
 import type { Database } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
 import type { AuditRecorder } from '../catalog/catalog-admin.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -100,7 +101,8 @@ export function createReviewsModerationService({
         where.push(or(ilike(reviews.content, pattern), ilike(reviews.authorName, pattern)) as SQL);
       }
       const direction = query.dir === 'asc' ? asc : desc;
-      const order = query.sort === 'rating' ? [direction(reviews.rating), desc(reviews.createdAt)] : [direction(reviews.createdAt)];
+      const order =
+        query.sort === 'rating' ? [direction(reviews.rating), desc(reviews.createdAt)] : [direction(reviews.createdAt)];
       const rows = await db
         .select({ review: reviews, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(reviews)
@@ -108,14 +110,13 @@ export function createReviewsModerationService({
         .orderBy(...order, asc(reviews.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      let total = rows[0]?.total ?? 0;
-      if (rows.length === 0 && query.page > 1) {
+      const total = await pageTotal(rows, query.page, async () => {
         const [counted] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(reviews)
           .where(and(...where));
-        total = counted?.n ?? 0;
-      }
+        return counted?.n ?? 0;
+      });
       const names = await catalog.namesOf(rows.map((r) => r.review.productId));
       return {
         items: rows.map((r) => toAdminReview(r.review, names.get(r.review.productId) ?? '')),

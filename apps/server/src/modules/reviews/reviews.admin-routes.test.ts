@@ -15,7 +15,9 @@ let rudeId: string;
 beforeAll(async () => {
   t = await createTestApp({ CATALOG_CACHE_TTL_MS: '60000' });
   cast = await backOfficeCast(t.app, t.database);
-  [productId] = (await insertProducts(t.database.db, [buildProduct({ name: 'Moderated Hoodie', rating: 0 })])) as [string];
+  [productId] = (await insertProducts(t.database.db, [buildProduct({ name: 'Moderated Hoodie', rating: 0 })])) as [
+    string,
+  ];
   const rows = await t.database.db
     .insert(reviews)
     .values([
@@ -36,12 +38,16 @@ const post = (url: string, payload?: object, headers = cast.staff.headers) =>
 async function storefrontReviews() {
   const response = await t.app.inject({ method: 'GET', url: `/api/reviews/products/${productId}?limit=50` });
   expect(response.statusCode).toBe(200);
-  return response.json<{ reviews: { _id: string }[]; ratings: { average: number; total: number; distribution: Record<string, number> } }>();
+  return response.json<{
+    reviews: { _id: string }[];
+    ratings: { average: number; total: number; distribution: Record<string, number> };
+  }>();
 }
 
 const storefrontProduct = async () =>
-  (await t.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json<{ product: { rating: number; reviewCount: number } }>()
-    .product;
+  (await t.app.inject({ method: 'GET', url: `/api/products/${productId}` })).json<{
+    product: { rating: number; reviewCount: number };
+  }>().product;
 
 describe('review moderation', () => {
   it('is for staff: guest 401, customer 403', async () => {
@@ -61,7 +67,11 @@ describe('review moderation', () => {
     expect(before.ratings.total).toBe(3);
     const hide = await post(`/api/admin/reviews/${rudeId}/hide`, { reason: '  Spam link  ' });
     expect(hide.statusCode, hide.body).toBe(200);
-    expect(hide.json().review).toMatchObject({ isHidden: true, hiddenReason: 'Spam link', productName: 'Moderated Hoodie' });
+    expect(hide.json().review).toMatchObject({
+      isHidden: true,
+      hiddenReason: 'Spam link',
+      productName: 'Moderated Hoodie',
+    });
 
     const after = await storefrontReviews();
     expect(after.reviews.map((r) => r._id)).not.toContain(rudeId);
@@ -80,18 +90,28 @@ describe('review moderation', () => {
 
   it('lists hidden reviews for staff, with search, filters and paging', async () => {
     const list = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/admin/reviews?${query}`, headers: cast.staff.headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/reviews?${query}`,
+        headers: cast.staff.headers,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ items: AdminReview[]; total: number }>();
     };
     expect((await list('visibility=hidden')).items.map((r) => r.id)).toEqual([rudeId]);
-    expect((await list(`productId=${productId}&visibility=visible&sort=rating&dir=desc`)).items.map((r) => r.rating)).toEqual([5, 4]);
+    expect(
+      (await list(`productId=${productId}&visibility=visible&sort=rating&dir=desc`)).items.map((r) => r.rating),
+    ).toEqual([5, 4]);
     expect((await list('q=hood%20is')).items.map((r) => r.author)).toEqual(['Grace']);
     expect((await list('rating=5')).total).toBe(1);
     expect((await list('productId=not-a-product')).total).toBe(0);
     expect((await list('pageSize=1&page=3')).items).toHaveLength(1);
     for (const bad of ['visibility=secret', 'rating=9', 'sort=author']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/admin/reviews?${bad}`, headers: cast.staff.headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/reviews?${bad}`,
+        headers: cast.staff.headers,
+      });
       expect(response.statusCode, bad).toBe(400);
     }
   });

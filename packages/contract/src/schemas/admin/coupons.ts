@@ -14,12 +14,24 @@ const money = (message: string) =>
 const couponFields = {
   kind: z.enum(COUPON_KINDS),
   /** A percent (1–100) for 'percent'; dollars off for 'fixed' (as in the cart's applied coupon). */
-  value: z.number({ error: M.couponAmountInvalid }).positive(M.couponAmountInvalid).max(1_000_000, M.couponAmountInvalid),
+  value: z
+    .number({ error: M.couponAmountInvalid })
+    .positive(M.couponAmountInvalid)
+    .max(1_000_000, M.couponAmountInvalid),
   minSubtotal: money(M.couponMinimumInvalid),
   /** ISO date-time; null never expires. */
   expiresAt: z.iso.datetime({ offset: true, error: M.couponDateInvalid }).nullable(),
-  usageLimit: z.number({ error: M.couponUsageLimitInvalid }).int(M.couponUsageLimitInvalid).min(1, M.couponUsageLimitInvalid).max(1_000_000, M.couponUsageLimitInvalid).nullable(),
-  description: z.string().trim().max(200).refine((value) => !value.includes('\u0000')),
+  usageLimit: z
+    .number({ error: M.couponUsageLimitInvalid })
+    .int(M.couponUsageLimitInvalid)
+    .min(1, M.couponUsageLimitInvalid)
+    .max(1_000_000, M.couponUsageLimitInvalid)
+    .nullable(),
+  description: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => !value.includes('\u0000')),
 };
 
 type ValueOfKind = { kind?: (typeof COUPON_KINDS)[number] | undefined; value?: number | undefined };

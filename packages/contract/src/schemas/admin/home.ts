@@ -23,7 +23,13 @@ export const HomeFiguresSchema = z.object({
   waitingToShip: z.object({
     count: z.number().int(),
     oldest: z.array(
-      z.object({ id: z.string(), orderNumber: z.string(), createdAt: z.string(), total: z.number(), customer: z.string() }),
+      z.object({
+        id: z.string(),
+        orderNumber: z.string(),
+        createdAt: z.string(),
+        total: z.number(),
+        customer: z.string(),
+      }),
     ),
   }),
 });

@@ -20,26 +20,47 @@ export function hasWholeCents(value: number): boolean {
 
 /** Dollars with at most two decimals, as typed in a price field. */
 const dollars = (message: string) =>
-  z
-    .number({ error: message })
-    .positive(message)
-    .max(100_000, message)
-    .refine(hasWholeCents, message);
+  z.number({ error: message }).positive(message).max(100_000, message).refine(hasWholeCents, message);
 
 const label = z.string().trim().min(1, M.tagInvalid).max(40, M.tagInvalid).refine(noNul, M.tagInvalid);
 const labels = z.array(label, { error: M.tagInvalid }).max(20, M.tagInvalid);
-const sizeName = z.string({ error: M.sizeInvalid }).trim().min(1, M.sizeInvalid).max(20, M.sizeInvalid).refine(noNul, M.sizeInvalid);
-const stockCount = z.number({ error: M.stockInvalid }).int(M.stockInvalid).min(0, M.stockInvalid).max(MAX_STOCK, M.stockInvalid);
+const sizeName = z
+  .string({ error: M.sizeInvalid })
+  .trim()
+  .min(1, M.sizeInvalid)
+  .max(20, M.sizeInvalid)
+  .refine(noNul, M.sizeInvalid);
+const stockCount = z
+  .number({ error: M.stockInvalid })
+  .int(M.stockInvalid)
+  .min(0, M.stockInvalid)
+  .max(MAX_STOCK, M.stockInvalid);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const ProductSlugSchema = z.string({ error: M.slugInvalid }).trim().min(1, M.slugInvalid).max(120, M.slugInvalid).regex(SLUG_PATTERN, M.slugInvalid);
+export const ProductSlugSchema = z
+  .string({ error: M.slugInvalid })
+  .trim()
+  .min(1, M.slugInvalid)
+  .max(120, M.slugInvalid)
+  .regex(SLUG_PATTERN, M.slugInvalid);
 
 /** Every field of SPEC §3 Product a person edits; prices in dollars, sizes in picker order. */
 const productFields = {
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).min(2, M.nameLength).max(120, M.nameLength).refine(noNul, M.nameLength),
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .min(2, M.nameLength)
+    .max(120, M.nameLength)
+    .refine(noNul, M.nameLength),
   slug: ProductSlugSchema,
   category: z.enum(CATEGORIES, { error: M.categoryInvalid }),
-  brand: z.string({ error: M.brandRequired }).trim().min(1, M.brandRequired).max(60, M.brandRequired).refine(noNul, M.brandRequired),
+  brand: z
+    .string({ error: M.brandRequired })
+    .trim()
+    .min(1, M.brandRequired)
+    .max(60, M.brandRequired)
+    .refine(noNul, M.brandRequired),
   shortDescription: z.string().trim().max(300, M.descriptionTooLong).refine(noNul, M.descriptionTooLong),
   longDescription: z.string().trim().max(5000, M.descriptionTooLong).refine(noNul, M.descriptionTooLong),
   tags: labels,
@@ -140,7 +161,11 @@ export const AdminProductListSchema = adminPageSchema(AdminProductSchema);
 export type AdminProductList = z.infer<typeof AdminProductListSchema>;
 
 export const SlugCheckQuerySchema = z.object({
-  slug: z.string().trim().max(200).refine((value) => !value.includes('\u0000')),
+  slug: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((value) => !value.includes('\u0000')),
   excludeId: z.string().max(100).optional(),
 });
 export const SlugCheckAnswerSchema = z.object({
