@@ -32,7 +32,7 @@ test.describe('back office: a customer is refused', () => {
       context.waitForEvent('page'),
       page.getByRole('link', { name: /admin panel login/ }).click(),
     ]);
-    await expect(tab).toHaveURL(/\/dashboard\/$/);
+    await expect(tab).toHaveURL(/\/dashboard\/?$/);
     await expect(tab.getByRole('heading', { level: 1, name: T.noAccess })).toBeVisible();
     await tab.getByRole('button', { name: 'Sign out' }).click();
     await expect(tab.getByRole('heading', { level: 1, name: T.signInTitle })).toBeVisible();
