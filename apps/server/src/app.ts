@@ -46,6 +46,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
+import { settingsAdminRoutes, stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
+import { createStockService } from './modules/stock/stock.service.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -189,6 +191,7 @@ export async function buildApp({
 
   const audit = createAuditService({ db, clock });
   const staff = createStaffService({ db, clock, audit });
+  const stock = createStockService({ db, clock, audit });
   const catalog = createCatalogService({ db: database.db });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   const coupons = createCouponsService({ db, clock });
@@ -273,6 +276,8 @@ export async function buildApp({
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
+      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
+      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
     },
     { prefix: '/api/admin' },
   );

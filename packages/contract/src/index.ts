@@ -19,3 +19,4 @@ export * from './admin-messages.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
 export * from './schemas/admin/staff.ts';
+export * from './schemas/admin/stock.ts';
