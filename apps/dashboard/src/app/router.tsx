@@ -22,6 +22,7 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
       { path: 'products/new', ...page(() => import('../features/products/new-product-page.tsx')) },
       { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
+      { path: 'stock', ...page(() => import('../features/stock/stock-page.tsx')) },
       { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
       { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
       {
@@ -29,6 +30,7 @@ export const dashboardRoutes: RouteObject[] = [
         children: [
           { path: 'staff', ...page(() => import('../features/staff/staff-page.tsx')) },
           { path: 'audit', ...page(() => import('../features/audit/audit-page.tsx')) },
+          { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
         ],
       },
       { path: '*', element: <NotFound /> },
