@@ -72,16 +72,16 @@ export function AdjustStockForm({ productId, sizes }: { productId: string; sizes
       </Field>
       <Field label="Change" error={errors.mode?.message}>
         <select {...register('mode')}>
-          <option value="delta">Add or remove (e.g. 5 or -2)</option>
-          <option value="quantity">Set the count to</option>
+          <option value="delta">Add or remove</option>
+          <option value="quantity">Set the count</option>
         </select>
       </Field>
-      <Field label="Amount" error={errors.amount?.message}>
+      <Field label="Amount" error={errors.amount?.message} hint="e.g. 5, or -2 to remove">
         <input inputMode="numeric" {...register('amount')} />
       </Field>
       <Field label="Reason" error={errors.reason?.message}>
         <select {...register('reason')}>
-          <option value="adjustment">Adjustment (count, damage, loss)</option>
+          <option value="adjustment">Adjustment</option>
           <option value="import">Import (delivery)</option>
         </select>
       </Field>
