@@ -2,13 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AuditListQuerySchema,
   AuditPageSchema,
-  BACK_OFFICE_UI_MESSAGES as T,
   type AuditEntry,
 } from '@shopper/contract';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { type Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, FilterSelect } from '../../components/search-box.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { apiCall } from '../../lib/api-client.ts';
@@ -82,23 +80,17 @@ export function Component() {
       <FilterBar>
         <FilterSelect label="Area" value={params.entity} options={ENTITIES} onChange={(entity) => update({ entity })} />
       </FilterBar>
-      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
-        {list.data ? (
-          <>
-            <DataTable
-              caption="Audit log"
-              columns={COLUMNS}
-              rows={list.data.items}
-              rowKey={(entry) => entry.id}
-              sort={params.sort}
-              dir={params.dir}
-              onSort={() => update({ dir: params.dir === 'asc' ? 'desc' : 'asc' })}
-              empty="Nothing recorded yet."
-            />
-            <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => update({ page })} />
-          </>
-        ) : null}
-      </QueryState>
+      <PagedTable
+        query={list}
+        caption="Audit log"
+        columns={COLUMNS}
+        rowKey={(entry) => entry.id}
+        sort={params.sort}
+        dir={params.dir}
+        onSort={() => update({ dir: params.dir === 'asc' ? 'desc' : 'asc' })}
+        empty="Nothing recorded yet."
+        onPage={(page) => update({ page })}
+      />
     </>
   );
 }

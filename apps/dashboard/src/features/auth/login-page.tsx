@@ -10,6 +10,7 @@ import {
 } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { apiCall } from '../../lib/api-client.ts';
 import { currentUserKey, useHasSession } from '../../lib/current-user.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
@@ -48,11 +49,7 @@ export function LoginPage() {
     <main className={styles.page}>
       <form className={styles.card} onSubmit={(event) => void onSubmit(event)} noValidate>
         <h1 className={styles.title}>{T.signInTitle}</h1>
-        {errors.root?.message ? (
-          <p role="alert" className={styles.error}>
-            {errors.root.message}
-          </p>
-        ) : null}
+        <FormError message={errors.root?.message} />
         <Field label="Email" error={errors.email?.message}>
           <input type="email" autoComplete="username" {...register('email')} />
         </Field>

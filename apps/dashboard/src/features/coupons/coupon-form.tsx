@@ -9,6 +9,7 @@ import {
 } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import styles from './coupons.module.css';
@@ -97,11 +98,7 @@ export function CouponForm({
   });
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      {errors.root?.message ? (
-        <p role="alert" className={styles.formError}>
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.message} />
       <div className={styles.grid}>
         <Field label="Code" error={errors.code?.message}>
           <input autoComplete="off" readOnly={!isNew} {...register('code')} />

@@ -7,11 +7,10 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Badge, type BadgeTone } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { type Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
@@ -121,23 +120,17 @@ export function Component() {
           onChange={(state) => update({ state })}
         />
       </FilterBar>
-      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
-        {list.data ? (
-          <>
-            <DataTable
-              caption="Promo codes"
-              columns={COLUMNS}
-              rows={list.data.items}
-              rowKey={(coupon) => coupon.code}
-              sort={params.sort}
-              dir={params.dir}
-              onSort={(key) => update(nextSort(params, key))}
-              empty="No promo code matches."
-            />
-            <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => update({ page })} />
-          </>
-        ) : null}
-      </QueryState>
+      <PagedTable
+        query={list}
+        caption="Promo codes"
+        columns={COLUMNS}
+        rowKey={(coupon) => coupon.code}
+        sort={params.sort}
+        dir={params.dir}
+        onSort={(key) => update(nextSort(params, key))}
+        empty="No promo code matches."
+        onPage={(page) => update({ page })}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { BACK_OFFICE_UI_MESSAGES as T, CATEGORIES, type ProductCreateBody } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { checkSlug } from './save-product.ts';
@@ -58,11 +59,7 @@ export function ProductForm({
 
   return (
     <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-      {errors.root?.message ? (
-        <p role="alert" className={styles.formError}>
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.message} />
       <Panel title="Details">
         <div className={styles.grid}>
           <Field label="Name" error={errors.name?.message}>

@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import {
   AdminProductListQuerySchema,
-  BACK_OFFICE_UI_MESSAGES as T,
   type AdminProduct,
 } from '@shopper/contract';
 import { Badge } from '../../components/badge.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { type Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useProductList } from './get-products.ts';
@@ -88,28 +86,17 @@ export function Component() {
           onChange={(stock) => update({ stock })}
         />
       </FilterBar>
-      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
-        {list.data ? (
-          <>
-            <DataTable
-              caption="Products"
-              columns={COLUMNS}
-              rows={list.data.items}
-              rowKey={(product) => product.id}
-              sort={params.sort}
-              dir={params.dir}
-              onSort={(key) => update(nextSort(params, key))}
-              empty="No product matches."
-            />
-            <Pager
-              page={list.data.page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={(page) => update({ page })}
-            />
-          </>
-        ) : null}
-      </QueryState>
+      <PagedTable
+        query={list}
+        caption="Products"
+        columns={COLUMNS}
+        rowKey={(product) => product.id}
+        sort={params.sort}
+        dir={params.dir}
+        onSort={(key) => update(nextSort(params, key))}
+        empty="No product matches."
+        onPage={(page) => update({ page })}
+      />
     </>
   );
 }

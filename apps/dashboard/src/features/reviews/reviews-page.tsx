@@ -7,10 +7,9 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { type Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
@@ -120,23 +119,17 @@ export function Component() {
           onChange={(rating) => update({ rating })}
         />
       </FilterBar>
-      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
-        {list.data ? (
-          <>
-            <DataTable
-              caption="Reviews"
-              columns={COLUMNS}
-              rows={list.data.items}
-              rowKey={(review) => review.id}
-              sort={params.sort}
-              dir={params.dir}
-              onSort={(key) => update(nextSort(params, key))}
-              empty="No review matches."
-            />
-            <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => update({ page })} />
-          </>
-        ) : null}
-      </QueryState>
+      <PagedTable
+        query={list}
+        caption="Reviews"
+        columns={COLUMNS}
+        rowKey={(review) => review.id}
+        sort={params.sort}
+        dir={params.dir}
+        onSort={(key) => update(nextSort(params, key))}
+        empty="No review matches."
+        onPage={(page) => update({ page })}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -54,7 +55,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       >
         <input inputMode="numeric" {...register('lowStockThreshold')} />
       </Field>
-      {errors.root?.message ? <p role="alert">{errors.root.message}</p> : null}
+      <FormError message={errors.root?.message} />
       <Button type="submit" variant="primary" isBusy={isSubmitting}>
         Save settings
       </Button>

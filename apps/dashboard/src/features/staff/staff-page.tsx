@@ -12,12 +12,12 @@ import {
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
+import { type Column } from '../../components/data-table.tsx';
+import { PagedTable } from '../../components/paged-table.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { Panel } from '../../components/panel.tsx';
-import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
@@ -68,11 +68,7 @@ function AddStaffForm() {
           Add
         </Button>
       </form>
-      {errors.root?.message ? (
-        <p role="alert" className={styles.error}>
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.message} />
     </Panel>
   );
 }
@@ -147,23 +143,17 @@ export function Component() {
           <FilterBar>
             <SearchBox label="Search staff" value={params.q ?? ''} onSearch={(q) => update({ q })} />
           </FilterBar>
-          <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
-            {list.data ? (
-              <>
-                <DataTable
-                  caption="Staff"
-                  columns={COLUMNS}
-                  rows={list.data.items}
-                  rowKey={(member) => member.id}
-                  sort={params.sort}
-                  dir={params.dir}
-                  onSort={(key) => update(nextSort(params, key))}
-                  empty="No staff member matches."
-                />
-                <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={(page) => update({ page })} />
-              </>
-            ) : null}
-          </QueryState>
+          <PagedTable
+            query={list}
+            caption="Staff"
+            columns={COLUMNS}
+            rowKey={(member) => member.id}
+            sort={params.sort}
+            dir={params.dir}
+            onSort={(key) => update(nextSort(params, key))}
+            empty="No staff member matches."
+            onPage={(page) => update({ page })}
+          />
         </div>
       </div>
     </>

@@ -6,6 +6,7 @@ import {
 } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
+import { FormError } from '../../components/form-error.tsx';
 import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/toast.ts';
@@ -91,11 +92,7 @@ export function AdjustStockForm({ productId, sizes }: { productId: string; sizes
       <Button type="submit" variant="primary" isBusy={isSubmitting}>
         Save stock
       </Button>
-      {errors.root?.message ? (
-        <p role="alert" className={styles.error}>
-          {errors.root.message}
-        </p>
-      ) : null}
+      <FormError message={errors.root?.message} />
     </form>
   );
 }
