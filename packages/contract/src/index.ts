@@ -20,3 +20,4 @@ export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
 export * from './schemas/admin/staff.ts';
 export * from './schemas/admin/stock.ts';
+export * from './schemas/admin/orders.ts';
