@@ -49,6 +49,8 @@ import { homeAdminRoutes } from './modules/home/home.admin-routes.ts';
 import { createSalesFigures } from './modules/orders/sales-figures.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin-routes.ts';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -223,6 +225,14 @@ export async function buildApp({
   const cart = createCartService({ db, catalog, clock, coupons });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
+  const ordersAdmin = createOrdersAdminService({
+    db,
+    clock,
+    audit,
+    catalog,
+    provider: payments.provider,
+    publicUrl: config.publicUrl,
+  });
   const reviews = createReviewsService({ db, catalog, catalogCache, orders, clock });
   const reviewsModeration = createReviewsModerationService({
     db,
@@ -325,6 +335,7 @@ export async function buildApp({
       });
       await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
       await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
+      await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
     },
     { prefix: '/api/admin' },
   );

@@ -30,5 +30,22 @@ export const ADMIN_MESSAGES = {
   lowStockInvalid: 'The low-stock threshold must be a whole number from 0 to 10000.',
   settingsSaved: 'Settings saved.',
   stockAdjusted: (size: string, stock: number) => `Size ${size} now has ${stock} in stock.`,
+  refundRefused: 'The card provider refused the refund: more than is left to refund, or the payment was not taken.',
+  orderNotFound: 'No order with this id.',
+  carrierRequired: 'Enter the carrier (1 to 50 characters).',
+  trackingRequired: 'Enter the tracking number (1 to 100 characters).',
+  refundAmountInvalid: 'The refund must be an amount in dollars above 0, with at most 2 decimals.',
+  refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
+  refundReasonRequired: 'Say why the money is refunded (1 to 200 characters).',
+  restockQuantityInvalid: 'Restock quantities must be whole numbers from 1 up to what was bought.',
+  returnsNeedDelivered:
+    'Only a delivered order can be refunded as a return; cancel a Processing or Shipped order instead.',
+  orderShipped: (orderNumber: string) => `Order ${orderNumber} is marked Shipped.`,
+  orderDelivered: (orderNumber: string) => `Order ${orderNumber} is marked Delivered.`,
+  orderCancelled: (orderNumber: string) =>
+    `Order ${orderNumber} is cancelled, its stock is back and the payment refunded.`,
+  orderCancelledRefundFailed: (orderNumber: string) =>
+    `Order ${orderNumber} is cancelled and its stock is back, but the refund failed; it is retried with the same key on the next try.`,
+  orderRefunded: (orderNumber: string, amount: string) => `Refunded ${amount} on order ${orderNumber}.`,
   entityInvalid: 'Entity must be 1 to 50 letters, digits, dashes or underscores.',
 } as const;

@@ -26,3 +26,4 @@ export * from './schemas/admin/coupons.ts';
 export * from './schemas/admin/reviews.ts';
 export * from './schemas/admin/home.ts';
 export * from './back-office-ui-messages.ts';
+export * from './schemas/admin/orders.ts';
