@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import type {
+  AdminOrdersPageSchema} from '@shopper/contract';
 import {
   AdminOrdersQuerySchema,
-  AdminOrdersPageSchema,
   ORDER_STATUSES,
 } from '@shopper/contract';
 import { Badge } from '../../components/badge.tsx';
