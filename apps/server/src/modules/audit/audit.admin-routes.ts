@@ -1,6 +1,7 @@
 import { AuditListQuerySchema, AuditPageSchema, ErrorBodySchema } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditService } from './audit.service.ts';
+import { pageAnswer } from '../../lib/admin-page.ts';
 
 const tags = ['admin: audit'];
 const E = ErrorBodySchema;
@@ -19,10 +20,7 @@ export function auditAdminRoutes({ audit }: { audit: AuditService }): FastifyPlu
           response: { 200: AuditPageSchema, 400: E, 401: E, 403: E },
         },
       },
-      async (request) => {
-        const { items, total } = await audit.list(request.query);
-        return { success: true as const, items, total, page: request.query.page, pageSize: request.query.pageSize };
-      },
+      async (request) => pageAnswer(request.query, await audit.list(request.query)),
     );
   };
 }

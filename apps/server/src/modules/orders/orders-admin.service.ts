@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql }
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, refunds, users } from '../../db/schema.ts';
+import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -69,10 +70,7 @@ export function createOrdersAdminService({
       query.to ? lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
       query.customerId ? eq(orders.userId, query.customerId) : undefined,
       query.q
-        ? or(
-            ilike(orders.orderNumber, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-            ilike(users.email, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-          )
+        ? or(ilike(orders.orderNumber, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
         : undefined,
     ];
     const where = and(...conditions);

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { OrdersAdminService } from './orders-admin.service.ts';
+import { pageAnswer } from '../../lib/admin-page.ts';
 
 const tags = ['admin: orders'];
 const E = ErrorBodySchema;
@@ -32,10 +33,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           response: { 200: AdminOrdersPageSchema, 400: E, 401: E, 403: E },
         },
       },
-      async (request) => {
-        const { items, total } = await ordersAdmin.list(request.query);
-        return { success: true as const, items, total, page: request.query.page, pageSize: request.query.pageSize };
-      },
+      async (request) => pageAnswer(request.query, await ordersAdmin.list(request.query)),
     );
 
     app.get(

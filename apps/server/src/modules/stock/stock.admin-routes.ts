@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { StockService } from './stock.service.ts';
+import { pageAnswer } from '../../lib/admin-page.ts';
 
 const E = ErrorBodySchema;
 
@@ -51,10 +52,7 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
           response: { 200: StockMovementsPageSchema, 400: E, 401: E, 403: E },
         },
       },
-      async (request) => {
-        const { items, total } = await stock.movements(request.query);
-        return { success: true as const, items, total, page: request.query.page, pageSize: request.query.pageSize };
-      },
+      async (request) => pageAnswer(request.query, await stock.movements(request.query)),
     );
   };
 }

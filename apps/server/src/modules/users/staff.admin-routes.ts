@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { StaffService } from './staff.service.ts';
+import { pageAnswer } from '../../lib/admin-page.ts';
 
 const tags = ['admin: staff'];
 const E = ErrorBodySchema;
@@ -30,10 +31,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
           response: { 200: StaffPageSchema, 400: E, 401: E, 403: E },
         },
       },
-      async (request) => {
-        const { items, total } = await staff.list(request.query);
-        return { success: true as const, items, total, page: request.query.page, pageSize: request.query.pageSize };
-      },
+      async (request) => pageAnswer(request.query, await staff.list(request.query)),
     );
 
     app.post(

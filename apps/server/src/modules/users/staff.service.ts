@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
+import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 
@@ -28,11 +29,6 @@ export function toStaffMember(row: UserRow): StaffMember {
     isDisabled: row.disabledAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** `%`, `_` and `\` typed into a search box are literal text, not LIKE wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;
