@@ -279,6 +279,28 @@ describe('PATCH, status and the storefront', () => {
   });
 });
 
+describe('drafts stay out of every storefront read', () => {
+  it('is absent from new collection, related products, facets and reviews until published', async () => {
+    const draft = await create({ name: 'Hidden Draft Parka', brand: 'Draftwear', types: ['parkas'] });
+    const storefront = async () => {
+      const get = (url: string) => t.app.inject({ method: 'GET', url }).then((r) => r.json());
+      const newest = await get('/api/products/newcollection');
+      const related = await get(`/api/products/related/women/${seededId}`);
+      const facets = await get('/api/products/facets?category=women');
+      const reviews = await t.app.inject({ method: 'GET', url: `/api/reviews/products/${draft.id}` });
+      return {
+        isNewest: newest.products.some((p: { id: string }) => p.id === draft.id),
+        isRelated: related.products.some((p: { id: string }) => p.id === draft.id),
+        hasBrand: facets.brands.includes('Draftwear'),
+        reviewsStatus: reviews.statusCode,
+      };
+    };
+    expect(await storefront()).toEqual({ isNewest: false, isRelated: false, hasBrand: false, reviewsStatus: 404 });
+    await send('PUT', `/api/admin/products/${draft.id}/status`, { status: 'published' });
+    expect(await storefront()).toMatchObject({ isNewest: true, hasBrand: true, reviewsStatus: 200 });
+  });
+});
+
 describe('images', () => {
   it('uploads two images, serves content-hashed immutable variants, and the storefront gets srcset data', async () => {
     const product = await create({ status: 'published' });
