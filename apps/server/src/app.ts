@@ -40,7 +40,7 @@ import { createSavedCardsService } from './modules/checkout/saved-cards.service.
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin-routes.ts';
-import { createCatalogAdminService, DEFAULT_LOW_STOCK_THRESHOLD } from './modules/catalog/catalog-admin.service.ts';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
 import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
 import { createProductImagesService } from './modules/images/product-images.service.ts';
 import { uploadsRoutes } from './modules/images/uploads.routes.ts';
@@ -57,6 +57,8 @@ import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
 import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
+import { settingsAdminRoutes, stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
+import { createStockService } from './modules/stock/stock.service.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -200,6 +202,7 @@ export async function buildApp({
 
   const audit = createAuditService({ db, clock });
   const staff = createStaffService({ db, clock, audit });
+  const stock = createStockService({ db, clock, audit });
   const productImages = createProductImagesService({
     db,
     storage: createDatabaseImageStorage({ db }),
@@ -207,7 +210,7 @@ export async function buildApp({
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
-  const lowStockThreshold = async () => DEFAULT_LOW_STOCK_THRESHOLD;
+  const { lowStockThreshold } = stock;
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,
@@ -307,6 +310,8 @@ export async function buildApp({
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
+      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
+      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
       await admin.register(
         catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
         {

@@ -19,6 +19,7 @@ export * from './admin-messages.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
 export * from './schemas/admin/staff.ts';
+export * from './schemas/admin/stock.ts';
 export * from './admin-catalog-messages.ts';
 export * from './schemas/admin/products.ts';
 export * from './schemas/admin/coupons.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { USER_ROLES } from '@shopper/contract';
+import { STOCK_REASONS, USER_ROLES } from '@shopper/contract';
 import {
   boolean,
   check,
@@ -381,10 +381,17 @@ export const orders = pgTable(
     paymentStatus: text().notNull(),
     cardBrand: text(),
     cardLast4: text(),
+    /** Set when staff ship the order (issue 9); shown to the customer. */
+    carrier: text(),
+    trackingNumber: text(),
+    /** Cents given back so far (cancellation or returns); never above totalCents. */
+    refundedCents: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('orders_refunded_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
     uniqueIndex('orders_number_unique').on(t.orderNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -545,3 +552,108 @@ export const auditLog = pgTable(
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * The stock ledger (decision 019): every change of a size's stock is a row, written in the same
+ * transaction as the change, so the sum of a size's deltas is its stock.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    delta: integer().notNull(),
+    /** The size's stock right after this movement. */
+    stockAfter: integer().notNull(),
+    reason: text({ enum: STOCK_REASONS }).notNull(),
+    note: text().notNull().default(''),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_size_idx').on(t.productId, t.size, t.createdAt),
+    index('stock_movements_order_idx').on(t.orderId),
+    check('stock_movements_after_check', sql`${t.stockAfter} >= 0`),
+  ],
+);
+
+/** The shop's own settings: one row (id = 1), read by every instance. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer().primaryKey().default(1),
+    lowStockThreshold: integer().notNull().default(5),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = ['placed', 'shipped', 'delivered', 'cancelled', 'refunded', 'refund-failed'] as const;
+
+/** An order's timeline, oldest first; `data` holds the carrier, tracking number or refund amount. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ORDER_EVENT_KINDS }).notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Money given back on an order (decision 019). The row is written before the provider is asked,
+ * with the idempotency key the provider gets, so a retry can never refund twice; a refund made in
+ * the provider's dashboard arrives by webhook and is matched on `providerRefundId`.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    idempotencyKey: text().notNull(),
+    providerRefundId: text(),
+    lastError: text(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_unique').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The test-mode provider's refunds (its own state, like test_provider_intents). */
+export const testProviderRefunds = pgTable(
+  'test_provider_refunds',
+  {
+    id: text().primaryKey(),
+    intentId: text().notNull(),
+    amountCents: integer().notNull(),
+    idempotencyKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_provider_refunds_key_unique').on(t.idempotencyKey)],
+);

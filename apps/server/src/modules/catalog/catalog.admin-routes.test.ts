@@ -2,7 +2,7 @@ import { ADMIN_CATALOG_MESSAGES as M, type AdminProduct } from '@shopper/contrac
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems } from '../../db/schema.ts';
+import { auditLog, orderItems, stockMovements } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { makeImage, multipartFile, pngBomb } from '../../test/image-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
@@ -118,6 +118,12 @@ describe('POST /api/admin/products', () => {
     const [row] = await auditRows(product.id);
     expect(row).toMatchObject({ action: 'product.create', actorId: cast.staff.userId });
     expect(row?.after).toMatchObject({ slug: 'harbour-rain-jacket' });
+    // The stock ledger holds the opening stock, so it sums to the stock from the start.
+    const ledger = await t.database.db.select().from(stockMovements).where(eq(stockMovements.productId, product.id));
+    expect(ledger.map((m) => [m.size, m.delta, m.reason, m.actorId]).sort()).toEqual([
+      ['M', 5, 'import', cast.staff.userId],
+      ['S', 2, 'import', cast.staff.userId],
+    ]);
     // A draft is not in the storefront.
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
   });
