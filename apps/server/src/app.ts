@@ -212,7 +212,7 @@ export async function buildApp({
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
-  const lowStockThreshold = () => stock.lowStockThreshold();
+  const { lowStockThreshold } = stock;
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,
@@ -320,6 +320,8 @@ export async function buildApp({
       installBackOfficeGuard(admin, { requireAuth: signedIn });
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
+      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
+      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
       await admin.register(
         catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
         {
@@ -333,8 +335,6 @@ export async function buildApp({
       await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
         prefix: '/coupons',
       });
-      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
-      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
       await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
     },
     { prefix: '/api/admin' },

@@ -18,6 +18,7 @@ import { type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { setStockContext } from '../stock/stock-context.ts';
 import type { ProductImagesService } from '../images/product-images.service.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 
@@ -26,9 +27,6 @@ type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
 
 /** Back-office changes write their audit row through the audit module, in their own transaction. */
 export type AuditRecorder = Pick<AuditService, 'record'>;
-
-/** Until the shop settings hold one (branch bo-access), a size with this many or fewer is low. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const totalStock =
@@ -279,6 +277,8 @@ export function createCatalogAdminService({
             })
             .returning();
           if (!row) throw new Error('creating a product returned no row');
+          // The stock ledger's trigger records the opening stock with this reason and actor (decision 019).
+          await setStockContext(tx, { reason: 'import', note: 'opening stock', actorId });
           await writeSizes(tx, row.id, input.sizes, input.stock);
           const after = await viewOf(tx, row);
           await audit.record(tx, { actorId, action: 'product.create', entity: 'product', entityId: row.id, after });

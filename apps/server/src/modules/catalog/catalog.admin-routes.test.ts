@@ -2,7 +2,7 @@ import { ADMIN_CATALOG_MESSAGES as M, type AdminProduct } from '@shopper/contrac
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderItems } from '../../db/schema.ts';
+import { auditLog, orderItems, stockMovements } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { makeImage, multipartFile, pngBomb } from '../../test/image-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
@@ -118,6 +118,12 @@ describe('POST /api/admin/products', () => {
     const [row] = await auditRows(product.id);
     expect(row).toMatchObject({ action: 'product.create', actorId: cast.staff.userId });
     expect(row?.after).toMatchObject({ slug: 'harbour-rain-jacket' });
+    // The stock ledger holds the opening stock, so it sums to the stock from the start.
+    const ledger = await t.database.db.select().from(stockMovements).where(eq(stockMovements.productId, product.id));
+    expect(ledger.map((m) => [m.size, m.delta, m.reason, m.actorId]).sort()).toEqual([
+      ['M', 5, 'import', cast.staff.userId],
+      ['S', 2, 'import', cast.staff.userId],
+    ]);
     // A draft is not in the storefront.
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
   });
@@ -276,6 +282,28 @@ describe('PATCH, status and the storefront', () => {
     expect(status.statusCode).toBe(400);
     // Orders copy name, image and price into their lines, so nothing there points at the product's state.
     expect(await t.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id))).toEqual([]);
+  });
+});
+
+describe('drafts stay out of every storefront read', () => {
+  it('is absent from new collection, related products, facets and reviews until published', async () => {
+    const draft = await create({ name: 'Hidden Draft Parka', brand: 'Draftwear', types: ['parkas'] });
+    const storefront = async () => {
+      const get = (url: string) => t.app.inject({ method: 'GET', url }).then((r) => r.json());
+      const newest = await get('/api/products/newcollection');
+      const related = await get(`/api/products/related/women/${seededId}`);
+      const facets = await get('/api/products/facets?category=women');
+      const reviews = await t.app.inject({ method: 'GET', url: `/api/reviews/products/${draft.id}` });
+      return {
+        isNewest: newest.products.some((p: { id: string }) => p.id === draft.id),
+        isRelated: related.products.some((p: { id: string }) => p.id === draft.id),
+        hasBrand: facets.brands.includes('Draftwear'),
+        reviewsStatus: reviews.statusCode,
+      };
+    };
+    expect(await storefront()).toEqual({ isNewest: false, isRelated: false, hasBrand: false, reviewsStatus: 404 });
+    await send('PUT', `/api/admin/products/${draft.id}/status`, { status: 'published' });
+    expect(await storefront()).toMatchObject({ isNewest: true, hasBrand: true, reviewsStatus: 200 });
   });
 });
 
