@@ -7,6 +7,8 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const dashboardFeaturesDir = new URL('./apps/dashboard/src/features/', import.meta.url);
+const dashboardFeatures = existsSync(dashboardFeaturesDir) ? readdirSync(dashboardFeaturesDir) : [];
 
 export default tseslint.config(
   {
@@ -79,7 +81,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@shopper/web', '**/apps/web/**'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@shopper/web', '@shopper/dashboard', '**/apps/web/**', '**/apps/dashboard/**'],
+              message: 'The server never imports the web apps.',
+            },
+          ],
+        },
       ],
       'no-restricted-properties': 'off',
     },
@@ -106,6 +115,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@shopper/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
+            { group: ['@shopper/dashboard', '**/apps/dashboard/**'], message: 'The shop never imports the back office.' },
           ],
         },
       ],
@@ -123,6 +133,44 @@ export default tseslint.config(
             ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
               target: `./apps/web/src/${shared}`,
               from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared code never imports features or the app shell.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The back office (decision 020): its own app, importing the contract and nothing of the others.
+    files: ['apps/dashboard/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shopper/server', '@shopper/web', '**/apps/server/**', '**/apps/web/**'],
+              message: 'The back office imports only the contract.',
+            },
+          ],
+        },
+      ],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...dashboardFeatures.map((feature) => ({
+              target: `./apps/dashboard/src/features/${feature}`,
+              from: './apps/dashboard/src/features',
+              except: [`./${feature}`],
+              message: 'Features never import each other: compose them in app/.',
+            })),
+            ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
+              target: `./apps/dashboard/src/${shared}`,
+              from: ['./apps/dashboard/src/features', './apps/dashboard/src/app'],
               message: 'Shared code never imports features or the app shell.',
             })),
           ],

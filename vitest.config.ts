@@ -28,6 +28,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/dashboard/vitest.config.ts',
     ],
   },
 });

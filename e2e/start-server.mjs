@@ -9,12 +9,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const webDist = path.join(root, 'apps/web/dist');
+const dashboardDist = path.join(root, 'apps/dashboard/dist');
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = path.join(here, '.data');
 
 for (const [what, file] of [
   ['server', serverEntry],
   ['web app', path.join(webDist, 'index.html')],
+  ['back office', path.join(dashboardDist, 'index.html')],
 ]) {
   if (!existsSync(file)) {
     console.error(`The ${what} is not built (${file} is missing). Run \`npm run build\` at the repository root.`);
@@ -30,6 +32,8 @@ mkdirSync(dataDir, { recursive: true });
 // rebuilds apps/web meanwhile (a rebuild deletes the hashed assets the cached index.html names).
 const webSnapshot = path.join(dataDir, 'web', 'dist');
 cpSync(webDist, webSnapshot, { recursive: true });
+const dashboardSnapshot = path.join(dataDir, 'dashboard', 'dist');
+cpSync(dashboardDist, dashboardSnapshot, { recursive: true });
 
 const child = spawn(process.execPath, [serverEntry], {
   cwd: root,
@@ -40,6 +44,7 @@ const child = spawn(process.execPath, [serverEntry], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webSnapshot,
+    DASHBOARD_DIST_DIR: dashboardSnapshot,
     // The web app is the production build; the server runs the demo (decision 011) so the account
     // journeys read mail from the dev mailbox, the admin journey toggles the flag itself and the
     // catalog journeys find the demo catalog. DEMO is refused with NODE_ENV=production.

@@ -25,6 +25,11 @@ export const TARGETS = {
     outputs: [at('apps/web/dist/index.html')],
     sources: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/public')],
   },
+  dashboard: {
+    workspace: 'apps/dashboard',
+    outputs: [at('apps/dashboard/dist/index.html')],
+    sources: [at('apps/dashboard/src'), at('apps/dashboard/index.html'), at('apps/dashboard/vite.config.ts')],
+  },
   server: {
     workspace: 'apps/server',
     outputs: [at('apps/server/dist/main.js'), at('apps/server/dist/cli/admin.js')],

@@ -1,4 +1,5 @@
-// `npm run dev`: the API with tsx watch on :3000 and Vite's dev server (proxying /api) on :5173.
+// `npm run dev`: the API with tsx watch on :3000, Vite's dev servers (proxying /api) for the shop on :5173
+// and the back office on :5174/dashboard/.
 import { spawn } from 'node:child_process';
 import { withDemoDefault } from './demo-default.mjs';
 
@@ -7,6 +8,7 @@ withDemoDefault(process.env);
 const children = [
   spawn('npm', ['run', 'dev', '-w', 'apps/server'], { stdio: 'inherit' }),
   spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/dashboard'], { stdio: 'inherit' }),
 ];
 
 function stopAll(code) {

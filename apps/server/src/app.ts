@@ -16,6 +16,9 @@ import {
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
+import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createDeviceCookies } from './modules/auth/device-cookie.ts';
@@ -26,6 +29,8 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/cart/coupons.service.ts';
 import { createCatalogChanges } from './modules/catalog/catalog-changes.ts';
+import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
+import { createCouponsAdminService } from './modules/cart/coupons-admin.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -36,27 +41,43 @@ import { createSavedCardsService } from './modules/checkout/saved-cards.service.
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCategoriesService } from './modules/catalog/categories.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin-routes.ts';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
+import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
+import { createProductImagesService } from './modules/images/product-images.service.ts';
+import { uploadsRoutes } from './modules/images/uploads.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeAdminRoutes } from './modules/home/home.admin-routes.ts';
+import { createSalesFigures } from './modules/orders/sales-figures.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin-routes.ts';
+import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
+import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
+import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
+import { settingsAdminRoutes, stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
+import { createStockService } from './modules/stock/stock.service.ts';
+import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
+import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
+import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installInputGuard } from './plugins/input-guard.ts';
 import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
-import { isPagePath, registerWebApp } from './plugins/web-app.ts';
+import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -193,18 +214,51 @@ export async function buildApp({
   const account = createAccountService({ db, config, users, sessions, passwordChecks });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
-  const catalog = createCatalogService({ db: database.db });
+  const audit = createAuditService({ db, clock });
+  const staff = createStaffService({ db, clock, audit });
+  const stock = createStockService({ db, clock, audit });
+  const productImages = createProductImagesService({
+    db,
+    storage: createDatabaseImageStorage({ db }),
+    limits: { maxPixels: config.imageMaxPixels },
+  });
+  const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
   const catalogChanges = createCatalogChanges({ database, log: app.log.child({ module: 'catalog-changes' }) });
   catalogChanges.onCatalogChange(() => catalogCache.clear());
   await catalogChanges.start();
   app.addHook('onClose', () => catalogChanges.stop());
+  const { lowStockThreshold } = stock;
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    images: productImages,
+    audit,
+    catalogChanges,
+    clock,
+    lowStockThreshold,
+  });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
+  const ordersAdmin = createOrdersAdminService({
+    db,
+    clock,
+    audit,
+    catalog,
+    provider: payments.provider,
+    publicUrl: config.publicUrl,
+  });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
+  const reviewsModeration = createReviewsModerationService({
+    db,
+    catalog,
+    reviewsService: reviews,
+    catalogChanges,
+    audit,
+    clock,
+  });
   const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
@@ -281,13 +335,45 @@ export async function buildApp({
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
   await app.register(imagesRoutes);
+  await app.register(uploadsRoutes({ images: productImages }));
+
+  await app.register(backOfficeRoutes({ adminUrl: config.adminUrl }), { prefix: '/api' });
+  // The back office (issue 9): one guard for every module's admin routes (decision 018).
+  await app.register(
+    async (admin) => {
+      installBackOfficeGuard(admin, { requireAuth: signedIn });
+      await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
+      await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
+      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
+      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
+      await admin.register(
+        catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
+        {
+          prefix: '/products',
+        },
+      );
+      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
+      await admin.register(homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }), {
+        prefix: '/home',
+      });
+      await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
+        prefix: '/coupons',
+      });
+      await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
+    },
+    { prefix: '/api/admin' },
+  );
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+  const dashboardHtml = config.dashboardDistDir
+    ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
+    : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (indexHtml && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const page = isDashboardPath(path) ? dashboardHtml : indexHtml;
+    if (page && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     const body: ErrorBody = {
       success: false,

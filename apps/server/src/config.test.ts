@@ -22,6 +22,13 @@ describe('readConfig: safe by default', () => {
     expect(() => readConfig({ DEMO: 'yes' })).toThrow(/DEMO/);
   });
 
+  it('serves the back office under $PUBLIC_URL/dashboard unless ADMIN_URL names another place', () => {
+    expect(readConfig({ PORT: '4000' }).adminUrl).toBe('http://localhost:4000/dashboard');
+    expect(readConfig({ PUBLIC_URL: 'https://shop.example.com' }).adminUrl).toBe('https://shop.example.com/dashboard');
+    expect(readConfig({ ADMIN_URL: 'https://admin.example.com/' }).adminUrl).toBe('https://admin.example.com');
+    expect(() => readConfig({ ADMIN_URL: 'admin' })).toThrow(/ADMIN_URL must be a full URL/);
+  });
+
   it('refuses the demo in production with a clear message', () => {
     expect(() => readConfig({ ...PRODUCTION, DEMO: 'true' })).toThrow(
       /DEMO: the demo .* cannot run with NODE_ENV=production/,

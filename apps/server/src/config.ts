@@ -59,9 +59,11 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   PUBLIC_URL: z.url().optional(),
+  ADMIN_URL: z.url('ADMIN_URL must be a full URL, e.g. https://admin.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
+  DASHBOARD_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
@@ -86,6 +88,8 @@ const EnvSchema = z.object({
   PAYMENT_SWEEP_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   INSTANCE_NAME: z.string().trim().min(1).max(100).optional(),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  IMAGE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 export type Config = {
@@ -96,10 +100,14 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Where the back office is served (issue 9): its own host, or `$PUBLIC_URL/dashboard`. */
+  adminUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   taxRate: number;
   /** Folder of the built SPA; unset in tests and `npm run dev`, where Vite serves it. */
   webDistDir: string | undefined;
+  /** Folder of the built back office, served under /dashboard/; unset serves none (decision 020). */
+  dashboardDistDir: string | undefined;
   /** How long a serialized catalog read is reused; 0 turns the cache off. */
   catalogCacheTtlMs: number;
   /** Signs access tokens. Unset outside production: generated once and kept in DATA_DIR (main.ts). */
@@ -139,6 +147,9 @@ export type Config = {
   instanceName: string;
   /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
   shutdownDrainMs: number;
+  /** Product image uploads: largest file accepted, and most pixels decoded (decompression bombs, decision 021). */
+  imageUploadMaxBytes: number;
+  imageMaxPixels: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -180,9 +191,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    adminUrl: (e.ADMIN_URL ?? `${publicUrl}/dashboard`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    dashboardDistDir: e.DASHBOARD_DIST_DIR ? path.resolve(e.DASHBOARD_DIST_DIR) : undefined,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
@@ -208,5 +221,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSweepEverySeconds: e.PAYMENT_SWEEP_EVERY_SECONDS,
     instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    imageUploadMaxBytes: e.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
+    imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
   };
 }

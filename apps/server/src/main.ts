@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
+import { seedDemoStaff } from './db/seed/demo-staff.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   await database.migrate();
   // A real shop starts empty; the demo fills an empty one (decision 011).
   const seeded = config.demo ? await seedDemoData(database.db) : undefined;
+  // Known passwords: the demo only, never `npm run admin -- seed-demo` on a real shop (decision 018).
+  const demoStaff = config.demo ? await seedDemoStaff(database.db) : 0;
 
   let paymentSweep: Reconciler | undefined;
   let isDraining = false;
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
   });
   if (seeded && seeded.products > 0) app.log.info({ products: seeded.products }, 'seeded the demo catalog');
   if (seeded && seeded.reviews > 0) app.log.info({ reviews: seeded.reviews }, 'seeded the demo reviews');
+  if (demoStaff > 0) app.log.info({ accounts: demoStaff }, 'seeded the demo owner and staff (README lists them)');
   if (config.demo) {
     app.log.warn(
       'DEMO is on: the dev mailbox (for this machine only) and self-service admin are enabled. Never run a real shop with DEMO=true.',

@@ -1,10 +1,14 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo.ts';
+import { createOwner, OWNER_LINK_TTL_HOURS } from './create-owner.ts';
 
 export type AdminContext = {
   /** Opened (and migrated) only for the command that runs; closed by the runner. */
   database: DatabaseHandle;
   print: (line: string) => void;
+  /** What was piped on standard input, trailing newline removed; undefined at a terminal. */
+  readPipedInput: () => Promise<string | undefined>;
+  publicUrl: string;
 };
 
 type AdminCommand = {
@@ -18,6 +22,27 @@ export class UsageError extends Error {}
 
 /** `npm run admin -- <command>`: one entry per command of the shop's operator. */
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'create-owner': {
+    usage: 'create-owner <email>',
+    summary:
+      'Make <email> a back-office owner. A new account takes its password from standard input when piped, else a one-time set-password link is printed.',
+    run: async (args, { database, print, readPipedInput, publicUrl }) => {
+      const [email, ...rest] = args;
+      if (email === undefined || rest.length > 0) throw new UsageError('Usage: npm run admin -- create-owner <email>');
+      const outcome = await createOwner(database.db, { email, password: await readPipedInput(), publicUrl });
+      if (outcome.kind === 'already-owner') print(`${outcome.email} is already an owner; nothing changed.`);
+      else if (outcome.kind === 'promoted')
+        print(`${outcome.email} is now an owner (existing account, password unchanged).`);
+      else if (outcome.setPasswordLink === undefined)
+        print(`Created the owner ${outcome.email} with the piped password.`);
+      else {
+        print(
+          `Created the owner ${outcome.email}. Open this link within ${OWNER_LINK_TTL_HOURS} hours to choose a password:`,
+        );
+        print(outcome.setPasswordLink);
+      }
+    },
+  },
   'seed-demo': {
     usage: 'seed-demo',
     summary: 'Add the demo catalog, reviews and promo codes; a table that has rows is left as it is.',
@@ -42,6 +67,8 @@ export function adminUsage(): string {
 
 export type AdminIo = {
   openDatabase: () => Promise<DatabaseHandle>;
+  readPipedInput: () => Promise<string | undefined>;
+  publicUrl: string;
   print: (line: string) => void;
   printError: (line: string) => void;
 };
@@ -62,7 +89,12 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   try {
     database = await io.openDatabase();
     await database.migrate();
-    await command.run(args, { database, print: io.print });
+    await command.run(args, {
+      database,
+      print: io.print,
+      readPipedInput: io.readPipedInput,
+      publicUrl: io.publicUrl,
+    });
     return 0;
   } catch (error) {
     io.printError(error instanceof Error ? error.message : String(error));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { STOCK_REASONS, USER_ROLES } from '@shopper/contract';
 import {
   boolean,
   check,
@@ -17,6 +18,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Only published products reach the storefront; archived ones stay for past orders and reports. */
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 
 export const products = pgTable(
   'products',
@@ -47,7 +52,9 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     rating: doublePrecision().notNull().default(0),
     reviewCount: integer().notNull().default(0),
+    status: text({ enum: PRODUCT_STATUSES }).notNull().default('published'),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Kept by a trigger (migration 0001) from name, brand, descriptions and tags. */
     searchVector: tsvector(),
   },
@@ -57,6 +64,7 @@ export const products = pgTable(
     index('products_published_idx').on(t.publishedAt),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_types_idx').using('gin', t.types),
+    index('products_status_idx').on(t.status),
     check('products_category_check', sql`${t.category} in ('men', 'women', 'kids')`),
     check('products_price_check', sql`${t.priceCents} > 0`),
     check(
@@ -81,6 +89,43 @@ export const productSizes = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.size] }), check('product_sizes_stock_check', sql`${t.stock} >= 0`)],
 );
 
+/**
+ * Uploaded product pictures (decision 021): the re-encoded variants of one upload. The product's
+ * `images` list holds `url` in gallery order; the bytes live in the image storage (`image_blobs` by
+ * default) under each variant's content-hashed key.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the uploaded bytes: the same file uploaded twice to one product is one image. */
+    sourceHash: text().notNull(),
+    /** The default `src` (a middle-width WebP); what `products.images` lists. */
+    url: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** [{ key, format, width, height, bytes }] */
+    variants: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_images_product_source_unique').on(t.productId, t.sourceHash),
+    index('product_images_url_idx').on(t.url),
+  ],
+);
+
+/** The default image storage: bytes in the database, so every instance serves every image. */
+export const imageBlobs = pgTable('image_blobs', {
+  /** Content-hashed file name, e.g. `3f9a…-640.webp`. */
+  key: text().primaryKey(),
+  contentType: text().notNull(),
+  bytes: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductSizeRow = typeof productSizes.$inferSelect;
@@ -102,6 +147,8 @@ export const users = pgTable(
     addressCountry: text(),
     isEmailVerified: boolean().notNull().default(false),
     isAdmin: boolean().notNull().default(false),
+    /** Back-office role (decision 018); the demo `isAdmin` toggle grants nothing. */
+    role: text({ enum: USER_ROLES }).notNull().default('customer'),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -110,6 +157,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('customer', 'staff', 'owner')`),
+    index('users_staff_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'customer'`),
   ],
 );
 
@@ -332,10 +383,17 @@ export const orders = pgTable(
     paymentStatus: text().notNull(),
     cardBrand: text(),
     cardLast4: text(),
+    /** Set when staff ship the order (issue 9); shown to the customer. */
+    carrier: text(),
+    trackingNumber: text(),
+    /** Cents given back so far (cancellation or returns); never above totalCents. */
+    refundedCents: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('orders_refunded_check', sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.totalCents}`),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('orders_payment_intent_unique').on(t.paymentIntentId),
     uniqueIndex('orders_number_unique').on(t.orderNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
@@ -455,6 +513,10 @@ export const reviews = pgTable(
     verifiedPurchase: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by moderation: a hidden review leaves the storefront, the rating and the distribution. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
@@ -513,4 +575,134 @@ export const categories = pgTable(
     check('categories_slug_check', sql`${t.slug} in ('men', 'women', 'kids')`),
     check('categories_banner_size_check', sql`${t.bannerWidth} > 0 and ${t.bannerHeight} > 0`),
   ],
+);
+/**
+ * Every back-office change (decision 018): who, when, what, before → after. Written in the same
+ * transaction as the change by the audit service; rows are never updated or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Null when the actor was the command line (create-owner) or the account was deleted. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * The stock ledger (decision 019): every change of a size's stock is a row, written in the same
+ * transaction as the change, so the sum of a size's deltas is its stock.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    delta: integer().notNull(),
+    /** The size's stock right after this movement. */
+    stockAfter: integer().notNull(),
+    reason: text({ enum: STOCK_REASONS }).notNull(),
+    note: text().notNull().default(''),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_size_idx').on(t.productId, t.size, t.createdAt),
+    index('stock_movements_order_idx').on(t.orderId),
+    check('stock_movements_after_check', sql`${t.stockAfter} >= 0`),
+  ],
+);
+
+/** The shop's own settings: one row (id = 1), read by every instance. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer().primaryKey().default(1),
+    lowStockThreshold: integer().notNull().default(5),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = ['placed', 'shipped', 'delivered', 'cancelled', 'refunded', 'refund-failed'] as const;
+
+/** An order's timeline, oldest first; `data` holds the carrier, tracking number or refund amount. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ORDER_EVENT_KINDS }).notNull(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/**
+ * Money given back on an order (decision 019). The row is written before the provider is asked,
+ * with the idempotency key the provider gets, so a retry can never refund twice; a refund made in
+ * the provider's dashboard arrives by webhook and is matched on `providerRefundId`.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    idempotencyKey: text().notNull(),
+    providerRefundId: text(),
+    lastError: text(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_unique').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The test-mode provider's refunds (its own state, like test_provider_intents). */
+export const testProviderRefunds = pgTable(
+  'test_provider_refunds',
+  {
+    id: text().primaryKey(),
+    intentId: text().notNull(),
+    amountCents: integer().notNull(),
+    idempotencyKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_provider_refunds_key_unique').on(t.idempotencyKey)],
 );

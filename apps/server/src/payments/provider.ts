@@ -39,6 +39,8 @@ export type WebhookEventType =
 /** A verified event; `intentId` is null for event types the shop does not act on. */
 export type ProviderEvent = { id: string; type: string; intentId: string | null };
 
+export type ProviderRefund = { id: string; amountCents: number };
+
 export type ProviderCard = {
   id: string;
   brand: string;
@@ -73,6 +75,11 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<ProviderIntent>;
   /** Throws when the signature does not match the body. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent>;
+  /**
+   * Gives back `amountCents` of a captured payment (decision 019). The same idempotency key always
+   * answers the same refund, so a retry after a lost answer never refunds twice.
+   */
+  refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<ProviderRefund>;
   /** A card payment method and its customer; null when the provider knows no such card. */
   findPaymentMethod(paymentMethodId: string): Promise<ProviderPaymentMethod | null>;
   /** Attaches a card that belongs to no one yet to the customer; null when the provider refuses. */

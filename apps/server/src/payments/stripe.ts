@@ -116,6 +116,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
+      return { id: refund.id, amountCents: refund.amount };
+    },
+
     async cancelIntent(id) {
       try {
         return toProviderIntent(await stripe.paymentIntents.cancel(id, { expand }));

@@ -17,20 +17,28 @@ export function isPagePath(pathname: string): boolean {
 }
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * page path answered with index.html (returned here for the not-found handler), so client-side
- * routes survive a reload.
+ * Serves a built single-page app under `prefix`: hashed assets cached for a year, index.html never
+ * cached, and every non-API GET under the prefix that accepts HTML answered with index.html
+ * (returned here for the not-found handler), so client-side routes survive a reload. The
+ * storefront sits at '/', the back office at '/dashboard/' (decision 020).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<string> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  { prefix = '/', isFirst = true }: { prefix?: string; isFirst?: boolean } = {},
+): Promise<string> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing`);
   const indexHtml = readFileSync(indexFile, 'utf8');
 
   await app.register(fastifyStatic, {
     root: distDir,
+    prefix,
     index: false,
     // One route per built file, so unknown paths fall through to the not-found handler.
     wildcard: false,
+    // reply.sendFile is decorated once, by the first app registered.
+    decorateReply: isFirst,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -38,4 +46,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
 
   return indexHtml;
+}
+
+/** Which app's page answers an HTML GET of `path`: the back office's under /dashboard, else the shop's. */
+export function isDashboardPath(path: string): boolean {
+  return path === '/dashboard' || path.startsWith('/dashboard/');
 }

@@ -49,3 +49,31 @@ describe('ProductCard', () => {
     expect(image.getAttribute('src')).toBe(PLACEHOLDER_IMAGE);
   });
 });
+
+describe('ProductCard with an uploaded image', () => {
+  const url = '/images/uploads/0123456789abcdef0123-640.webp';
+  const imageSources = {
+    [url]: {
+      srcSet: '/images/uploads/aaaaaaaaaaaaaaaaaaaa-320.webp 320w, /images/uploads/0123456789abcdef0123-640.webp 640w',
+      avifSrcSet: '/images/uploads/bbbbbbbbbbbbbbbbbbbb-320.avif 320w',
+      width: 900,
+      height: 1200,
+    },
+  };
+
+  it('offers the WebP widths with the grid’s sizes, AVIF first, and the picture’s own proportions', () => {
+    const { container } = renderCard({ images: [url], mainImage: url, image: url, imageSources });
+    const image = screen.getByRole('img', { name: 'Linen Summer Shirt' });
+    expect(image.getAttribute('srcset')).toBe(imageSources[url].srcSet);
+    expect(image.getAttribute('sizes')).toBe('(max-width: 700px) 50vw, (max-width: 1000px) 33vw, 25vw');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['900', '1200']);
+    const avif = container.querySelector('picture > source[type="image/avif"]');
+    expect(avif?.getAttribute('srcset')).toBe(imageSources[url].avifSrcSet);
+  });
+
+  it('keeps a plain <img> for generated pictures', () => {
+    const { container } = renderCard({});
+    expect(container.querySelector('picture')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Linen Summer Shirt' }).getAttribute('srcset')).toBeNull();
+  });
+});

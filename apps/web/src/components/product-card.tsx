@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { discountPercent, type Product } from '@shopper/contract';
 import { PriceTag } from './price-tag.tsx';
-import { ProductImage } from './product-image.tsx';
+import { CARD_IMAGE_SIZES, ProductImage, uploadedImageProps } from './product-image.tsx';
 import { StarRating } from './star-rating.tsx';
 import styles from './product-card.module.css';
 
@@ -16,10 +16,17 @@ interface ProductCardProps {
 
 export function ProductCard({ product, isAboveFold = false }: ProductCardProps) {
   const percent = discountPercent(product.old_price, product.new_price);
+  const mainImage = product.mainImage || product.image;
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <ProductImage src={product.mainImage || product.image} alt={product.name} isAboveFold={isAboveFold} />
+        <ProductImage
+          src={mainImage}
+          alt={product.name}
+          isAboveFold={isAboveFold}
+          sizes={CARD_IMAGE_SIZES}
+          {...uploadedImageProps(product.imageSources, mainImage)}
+        />
         {percent !== null ? (
           <span className={styles.badge}>
             <span className="visually-hidden">Discount </span>-{percent}%

@@ -5,6 +5,7 @@
  */
 export {
   AuthAnswerSchema,
+  BackOfficeLinkAnswerSchema,
   CartAnswerSchema,
   CategoriesAnswerSchema,
   CartSummaryAnswerSchema,

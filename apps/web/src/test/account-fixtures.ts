@@ -12,6 +12,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     isEmailVerified: true,
     emailVerified: true,
     isAdmin: false,
+    role: 'customer',
     status: 'active',
     phone: '5551234567',
     address: null,

@@ -9,6 +9,18 @@ export const SizeStockSchema = z.object({
   quantity: z.number().int().nonnegative(),
 });
 
+/**
+ * The re-encoded variants of an uploaded picture (decision 021): `srcSet` lists WebP widths,
+ * `avifSrcSet` the AVIF ones where they came out clearly smaller. The intrinsic size is the largest variant's.
+ */
+export const ImageSourceSchema = z.object({
+  srcSet: z.string(),
+  avifSrcSet: z.string().optional(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
 /** Product as answered by the API (SPEC §3 Product). Prices are dollars; the server keeps cents. */
 export const ProductSchema = z.object({
   _id: z.string(),
@@ -35,6 +47,8 @@ export const ProductSchema = z.object({
   brand: z.string(),
   date: z.string(),
   in_stock: z.boolean(),
+  /** Variants of uploaded images, keyed by their URL in `images`; generated demo pictures have none. */
+  imageSources: z.record(z.string(), ImageSourceSchema).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../account-messages.ts';
 import { COUNTRY_CODES, toCountryCode } from '../countries.ts';
+import { USER_ROLES } from './admin/common.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -203,6 +204,8 @@ export const UserSchema = z.object({
   isEmailVerified: z.boolean(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
+  /** Back-office role (decision 018); `isAdmin` is the SPEC's demo toggle and grants nothing. */
+  role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
   phone: z.string(),
   address: AddressSchema.nullable(),

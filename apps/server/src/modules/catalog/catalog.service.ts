@@ -1,4 +1,4 @@
-import type { Category, Product, ProductListQuery, ProductSort } from '@shopper/contract';
+import type { Category, ImageSource, Product, ProductListQuery, ProductSort } from '@shopper/contract';
 import {
   ADULT_SIZES,
   CHECKOUT_MESSAGES,
@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
 import { toProductView } from './product-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -106,9 +107,18 @@ function mergeLines(lines: readonly StockLine[]): StockLine[] {
   );
 }
 
-export function createCatalogService({ db }: { db: Database }) {
+/** The storefront shows published products only: drafts are not ready, archived ones are withdrawn. */
+const isOnSale = eq(products.status, 'published');
+
+/** Variants of uploaded images by product id (the images module's answer). */
+export type ImageSourcesOf = (productIds: readonly string[]) => Promise<Map<string, Record<string, ImageSource>>>;
+
+export function createCatalogService({ db, imageSources }: { db: Database; imageSources?: ImageSourcesOf }) {
   async function withSizes(rows: ProductRow[]): Promise<Product[]> {
     if (rows.length === 0) return [];
+    const sources = imageSources
+      ? await imageSources(rows.map((row) => row.id))
+      : new Map<string, Record<string, ImageSource>>();
     const sizeRows = await db
       .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
       .from(productSizes)
@@ -125,11 +135,11 @@ export function createCatalogService({ db }: { db: Database }) {
       list.push(s);
       byProduct.set(s.productId, list);
     }
-    return rows.map((row) => toProductView(row, byProduct.get(row.id) ?? []));
+    return rows.map((row) => toProductView(row, byProduct.get(row.id) ?? [], sources.get(row.id)));
   }
 
   function filters(query: ProductListQuery): SQL[] {
-    const where: SQL[] = [];
+    const where: SQL[] = [isOnSale];
     if (query.category) where.push(eq(products.category, query.category));
     if (query.minPrice !== undefined && query.minPrice > 0) {
       where.push(sql`${effectivePriceCents} >= ${toCents(query.minPrice)}`);
@@ -175,14 +185,13 @@ export function createCatalogService({ db }: { db: Database }) {
       .orderBy(...ordering(query))
       .limit(query.limit)
       .offset(offset);
-    let total = rows[0]?.total ?? 0;
-    if (rows.length === 0 && offset > 0) {
+    const total = await pageTotal(rows, query.page, async () => {
       const [counted] = await db
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(products)
         .where(where);
-      total = counted?.n ?? 0;
-    }
+      return counted?.n ?? 0;
+    });
     return {
       products: await withSizes(rows.map((r) => r.product)),
       total,
@@ -194,7 +203,11 @@ export function createCatalogService({ db }: { db: Database }) {
 
   async function findRow(id: string): Promise<ProductRow | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), isOnSale))
+      .limit(1);
     return row;
   }
 
@@ -207,7 +220,11 @@ export function createCatalogService({ db }: { db: Database }) {
     const found = new Map<string, CartProduct>();
     if (ids.length === 0) return found;
     // One after the other: inside a caller's transaction both run on its single connection.
-    const rows = await executor.select().from(products).where(inArray(products.id, ids));
+    // A product withdrawn from sale can no longer be added or bought; its lines drop out of carts.
+    const rows = await executor
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, ids), isOnSale));
     const sizeRows = await executor
       .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
       .from(productSizes)
@@ -273,19 +290,56 @@ export function createCatalogService({ db }: { db: Database }) {
     /** Whether an id names a product; a malformed id names none. */
     async exists(id: string): Promise<boolean> {
       if (!UUID.test(id)) return false;
-      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, id), isOnSale))
+        .limit(1);
       return row !== undefined;
     },
 
     /**
      * Locks the product row inside the caller's transaction before its rating summary is
      * recomputed, so concurrent review writes queue and the last one counts every review. `no key
-     * update` leaves foreign-key checks (cart lines, order items, reviews) unblocked.
+     * update` leaves foreign-key checks (cart lines, order items, reviews) unblocked. Customers
+     * review published products only; moderation (`isAnyStatus`) reaches every product.
      */
-    async lockForRatingChange(tx: Database, id: string): Promise<boolean> {
+    async lockForRatingChange(tx: Database, id: string, { isAnyStatus = false } = {}): Promise<boolean> {
       if (!UUID.test(id)) return false;
-      const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('no key update');
+      const [row] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(isAnyStatus ? eq(products.id, id) : and(eq(products.id, id), isOnSale))
+        .for('no key update');
       return row !== undefined;
+    },
+
+    /** Sizes of published products at or below the threshold, emptiest first (the back office's Home). */
+    async lowStockSizes(threshold: number, limit = 20) {
+      return db
+        .select({
+          productId: products.id,
+          name: products.name,
+          slug: products.slug,
+          size: productSizes.size,
+          stock: productSizes.stock,
+        })
+        .from(productSizes)
+        .innerJoin(products, eq(products.id, productSizes.productId))
+        .where(and(isOnSale, sql`${productSizes.stock} <= ${threshold}`))
+        .orderBy(asc(productSizes.stock), asc(products.name), asc(productSizes.position))
+        .limit(limit);
+    },
+
+    /** Names of products whatever their status (back-office lists of reviews and figures). */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      if (wanted.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(inArray(products.id, wanted));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     /** Writes a rating summary the reviews module computed; callers clear the read cache after commit. */
@@ -304,7 +358,11 @@ export function createCatalogService({ db }: { db: Database }) {
     },
 
     async getBySlug(slug: string): Promise<Product> {
-      const [row] = await db.select().from(products).where(eq(products.slug, slug)).limit(1);
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.slug, slug), isOnSale))
+        .limit(1);
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.productSlugNotFound(slug));
       const [product] = await withSizes([row]);
       return product as Product;
@@ -315,7 +373,7 @@ export function createCatalogService({ db }: { db: Database }) {
       const rows = await db
         .select()
         .from(products)
-        .where(eq(products.category, 'women'))
+        .where(and(eq(products.category, 'women'), isOnSale))
         .orderBy(desc(products.rating), desc(products.reviewCount), asc(products.id))
         .limit(FEATURED_WOMEN_COUNT);
       return withSizes(rows);
@@ -326,6 +384,7 @@ export function createCatalogService({ db }: { db: Database }) {
       const rows = await db
         .select()
         .from(products)
+        .where(isOnSale)
         .orderBy(desc(products.publishedAt), asc(products.id))
         .limit(NEW_COLLECTION_COUNT);
       return withSizes(rows);
@@ -339,14 +398,14 @@ export function createCatalogService({ db }: { db: Database }) {
       const rows = await db
         .select()
         .from(products)
-        .where(and(eq(products.category, category), ne(products.id, excluded.id)))
+        .where(and(eq(products.category, category), ne(products.id, excluded.id), isOnSale))
         .orderBy(sql`${sharesType} desc`, desc(products.rating), asc(products.id))
         .limit(RELATED_PRODUCTS_COUNT);
       return withSizes(rows);
     },
 
     async facets(category: Category | undefined) {
-      const scope = category ? eq(products.category, category) : undefined;
+      const scope = category ? and(eq(products.category, category), isOnSale) : isOnSale;
       const [typeRows, sizeRows, [summary]] = await Promise.all([
         db
           .selectDistinct({ type: sql<string>`unnest(${products.types})` })

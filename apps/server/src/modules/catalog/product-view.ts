@@ -1,11 +1,15 @@
-import type { Product } from '@shopper/contract';
+import type { ImageSource, Product } from '@shopper/contract';
 import { PLACEHOLDER_IMAGE, toDollars } from '@shopper/contract';
 import type { ProductRow, ProductSizeRow } from '../../db/schema.ts';
 
 type SizeStock = Pick<ProductSizeRow, 'size' | 'stock'>;
 
 /** Maps a stored product and its sizes (in picker order) to the SPEC §3 wire shape. */
-export function toProductView(row: ProductRow, sizes: readonly SizeStock[]): Product {
+export function toProductView(
+  row: ProductRow,
+  sizes: readonly SizeStock[],
+  imageSources?: Record<string, ImageSource>,
+): Product {
   const images = row.images.length > 0 ? row.images : [PLACEHOLDER_IMAGE];
   const mainImageIndex = row.mainImageIndex < images.length ? row.mainImageIndex : 0;
   const mainImage = images[mainImageIndex] ?? PLACEHOLDER_IMAGE;
@@ -33,5 +37,6 @@ export function toProductView(row: ProductRow, sizes: readonly SizeStock[]): Pro
     brand: row.brand,
     date: row.publishedAt.toISOString(),
     in_stock: sizes.some((s) => s.stock > 0),
+    ...(imageSources && Object.keys(imageSources).length > 0 ? { imageSources } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents, webhookEvents } from '../../db/schema.ts';
+import { setStockContext } from '../stock/stock-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
 import type { CartService, PricedLine } from '../cart/cart.service.ts';
@@ -195,6 +196,7 @@ export function createCheckoutService({
             items: lines,
           });
           if (!inserted.isNew) return inserted;
+          await setStockContext(sp, { reason: 'sale', orderId: inserted.order._id });
           await catalog.reserveStock(sp, lines);
           if (locked.couponCode) await coupons.redeem(sp, locked.couponCode);
           await cart.clear(sp, locked.userId);

@@ -6,7 +6,7 @@ import {
   type ReviewBodySchema,
   totalPagesFor,
 } from '@shopper/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
@@ -21,6 +21,9 @@ export type ReviewAuthor = { userId: string; name: string };
 export type ProductRating = { rating: number; reviewCount: number };
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+/** Moderation hides a review without deleting it (issue 9, Reviews). */
+export const isVisible = isNull(reviews.hiddenAt);
 
 export function toReviewView(row: ReviewRow, viewerId: string | null): Review {
   return {
@@ -59,7 +62,8 @@ export function createReviewsService({
     const rows = await executor
       .select({ rating: reviews.rating, count: sql<number>`count(*)`.mapWith(Number) })
       .from(reviews)
-      .where(eq(reviews.productId, productId))
+      // Hidden reviews count nowhere: not in the rating, the distribution or the pages.
+      .where(and(eq(reviews.productId, productId), isVisible))
       .groupBy(reviews.rating);
     return summarize(rows);
   }
@@ -72,6 +76,8 @@ export function createReviewsService({
   }
 
   return {
+    recompute,
+
     /** A page of a product's reviews, newest or oldest first, optionally of one star rating. */
     async list(
       productId: string,
@@ -93,6 +99,7 @@ export function createReviewsService({
               .where(
                 and(
                   eq(reviews.productId, productId),
+                  isVisible,
                   query.rating === undefined ? undefined : eq(reviews.rating, query.rating),
                 ),
               )

@@ -25,6 +25,7 @@ export function toUserView(user: AuthUser): User {
     isEmailVerified: user.isEmailVerified,
     emailVerified: user.isEmailVerified,
     isAdmin: user.isAdmin,
+    role: user.role,
     status: user.isEmailVerified ? 'active' : 'unverified',
     phone: user.phone,
     address: addressOf(user),

@@ -23,6 +23,7 @@ import {
   type TestIntentRow,
   transitionTestIntent,
 } from './test-provider-intents.ts';
+import { refundTestIntent } from './test-provider-refunds.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
 export type TestProvider = ReturnType<typeof createTestProvider>;
@@ -157,6 +158,10 @@ export function createTestProvider({
       });
       emit('payment_intent.canceled', id);
       return toProviderIntent(canceled);
+    },
+
+    async refund({ intentId, amountCents, idempotencyKey }) {
+      return refundTestIntent(db, { intent: await load(intentId), amountCents, idempotencyKey, clock });
     },
 
     async verifyWebhook(rawBody, signatureHeader) {

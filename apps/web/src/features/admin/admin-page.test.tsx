@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_UI_MESSAGES as UI,
+  BackOfficeLinkAnswerSchema,
   ToggleAdminAnswerSchema,
   UserAnswerSchema,
 } from '@shopper/contract';
@@ -82,16 +83,22 @@ describe('AdminPage', () => {
     expect(await screen.findByText(UI.adminToggleError)).toBeTruthy();
   });
 
-  it('asks a guest to log in, and links to the external admin panel in a new tab', async () => {
+  it('asks a guest to log in, and links to the back office (ADMIN_URL) in a new tab', async () => {
     const user = userEvent.setup();
-    const fake = stubApi({});
+    const toggle = vi.fn(() => toggled(true));
+    stubApi({
+      'GET /api/back-office': () =>
+        jsonResponse(200, BackOfficeLinkAnswerSchema.parse({ success: true, url: 'https://admin.example.com' })),
+      'POST /api/users/toggle-admin': toggle,
+    });
     renderPage(<AdminPage />);
     expect(screen.getByRole('heading', { name: 'Admin Access' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Become Admin' }));
     expect(screen.getByText(UI.adminLoginRequired)).toBeTruthy();
-    expect(fake).not.toHaveBeenCalled();
+    expect(toggle).not.toHaveBeenCalled();
     const link = screen.getByRole('link', { name: /admin panel login/ });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+    await waitFor(() => expect(link.getAttribute('href')).toBe('https://admin.example.com'));
   });
 });

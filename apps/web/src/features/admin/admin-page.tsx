@@ -3,11 +3,11 @@ import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, MESSAGES } from '@shopper/
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { env } from '../../config/env.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useBackOfficeUrl } from './api/get-back-office.ts';
 import { useToggleAdmin } from './api/toggle-admin.ts';
 import styles from './admin-page.module.css';
 
@@ -28,6 +28,7 @@ export function AdminPage() {
   usePageTitle('Admin Access');
   const { user, isLoading } = useCurrentUser();
   const toggle = useToggleAdmin();
+  const backOfficeUrl = useBackOfficeUrl();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   function handleToggle() {
@@ -81,7 +82,7 @@ export function AdminPage() {
         <hr className={styles.divider} />
         <p className={styles.text}>
           Admins manage products and orders in the separate admin panel.{' '}
-          <a href={env.adminPanelUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
+          <a href={backOfficeUrl} target="_blank" rel="noopener noreferrer" className={styles.link}>
             Open the admin panel login
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>

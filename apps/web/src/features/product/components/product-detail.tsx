@@ -32,7 +32,13 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
         ]}
       />
       <div className={styles.top}>
-        <ProductGallery key={product.id} name={product.name} images={images} initialIndex={product.mainImageIndex} />
+        <ProductGallery
+          key={product.id}
+          name={product.name}
+          images={images}
+          initialIndex={product.mainImageIndex}
+          imageSources={product.imageSources}
+        />
         <div className={styles.info}>
           {product.brand ? <p className={styles.brand}>{product.brand}</p> : null}
           <h1 className={styles.name}>{product.name}</h1>

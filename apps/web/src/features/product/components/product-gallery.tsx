@@ -1,21 +1,34 @@
 import { useState } from 'react';
-import { ProductImage } from '../../../components/product-image.tsx';
+import type { ImageSource } from '@shopper/contract';
+import { ProductImage, uploadedImageProps } from '../../../components/product-image.tsx';
 import styles from './product-page.module.css';
 
 interface ProductGalleryProps {
   name: string;
   images: string[];
   initialIndex: number;
+  /** Variants of uploaded images, by URL (the product's `imageSources`). */
+  imageSources?: Record<string, ImageSource>;
 }
 
-export function ProductGallery({ name, images, initialIndex }: ProductGalleryProps) {
+/** The main picture fills the left column on a wide screen and the page width below 820 px. */
+const MAIN_IMAGE_SIZES = '(max-width: 820px) 100vw, 50vw';
+const THUMB_SIZES = '96px';
+
+export function ProductGallery({ name, images, initialIndex, imageSources }: ProductGalleryProps) {
   const [selected, setSelected] = useState(() => Math.min(Math.max(0, initialIndex), Math.max(0, images.length - 1)));
   const current = images[selected];
 
   return (
     <div className={styles.gallery}>
       <div className={styles.mainImage}>
-        <ProductImage src={current} alt={name} isAboveFold />
+        <ProductImage
+          src={current}
+          alt={name}
+          isAboveFold
+          sizes={MAIN_IMAGE_SIZES}
+          {...uploadedImageProps(imageSources, current)}
+        />
       </div>
       {images.length > 1 ? (
         <ul className={styles.thumbs} aria-label="Product images">
@@ -28,7 +41,7 @@ export function ProductGallery({ name, images, initialIndex }: ProductGalleryPro
                 aria-pressed={index === selected}
                 onClick={() => setSelected(index)}
               >
-                <ProductImage src={src} alt="" />
+                <ProductImage src={src} alt="" sizes={THUMB_SIZES} {...uploadedImageProps(imageSources, src)} />
               </button>
             </li>
           ))}

@@ -1,0 +1,46 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { env } from '../config/env.ts';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { RequireOwner } from './require-owner.tsx';
+import { RequireStaff } from './require-staff.tsx';
+import { NotFound, RouteError } from './route-error.tsx';
+
+/** Each screen is its own chunk, loaded when first opened. */
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+  lazy: load,
+  errorElement: <RouteError />,
+});
+
+export const dashboardRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: <RequireStaff />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(() => import('../features/home/home-page.tsx')) },
+      { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
+      { path: 'products/new', ...page(() => import('../features/products/new-product-page.tsx')) },
+      { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
+      { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')) },
+      { path: 'orders/:id', ...page(() => import('../features/orders/order-page.tsx')) },
+      { path: 'stock', ...page(() => import('../features/stock/stock-page.tsx')) },
+      { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
+      { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
+      {
+        element: <RequireOwner />,
+        children: [
+          { path: 'staff', ...page(() => import('../features/staff/staff-page.tsx')) },
+          { path: 'audit', ...page(() => import('../features/audit/audit-page.tsx')) },
+          { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createDashboardRouter() {
+  // vite's base is '/dashboard/'; the router's basename has no trailing slash.
+  return createBrowserRouter(dashboardRoutes, { basename: env.basePath.replace(/\/$/, '') || '/' });
+}

@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import {
+  AdminProductAnswerSchema,
+  AdminProductListSchema,
+  BACK_OFFICE_UI_MESSAGES as T,
+  type AdminProduct,
+  type StockMovement,
+} from '@shopper/contract';
+import { Badge } from '../../components/badge.tsx';
+import { DataTable, type Column } from '../../components/data-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Pager } from '../../components/pager.tsx';
+import { Panel } from '../../components/panel.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { FilterBar, SearchBox } from '../../components/search-box.tsx';
+import { apiCall } from '../../lib/api-client.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { AdjustStockForm } from './adjust-stock-form.tsx';
+import { useMovements } from './stock-api.ts';
+import styles from './stock-page.module.css';
+
+const REASON_LABELS: Record<StockMovement['reason'], string> = {
+  sale: 'Sale',
+  cancellation: 'Cancellation',
+  return: 'Return',
+  adjustment: 'Adjustment',
+  import: 'Import',
+};
+
+const LEDGER: Column<StockMovement>[] = [
+  { key: 'createdAt', header: 'When', render: (row) => formatDateTime(row.createdAt) },
+  { key: 'size', header: 'Size', render: (row) => row.size },
+  {
+    key: 'delta',
+    header: 'Change',
+    align: 'end',
+    render: (row) => <span className={row.delta < 0 ? styles.minus : styles.plus}>{row.delta > 0 ? `+${row.delta}` : row.delta}</span>,
+  },
+  { key: 'stockAfter', header: 'Stock after', align: 'end', render: (row) => row.stockAfter },
+  { key: 'reason', header: 'Reason', render: (row) => REASON_LABELS[row.reason] },
+  {
+    key: 'note',
+    header: 'Note',
+    render: (row) => (row.orderId ? <Link to={`/orders/${row.orderId}`}>{row.orderNumber ?? 'Order'}</Link> : row.note),
+  },
+  { key: 'actor', header: 'Who', render: (row) => row.actor?.email ?? (row.orderId ? 'Shop' : 'Command line') },
+];
+
+function ProductStock({ productId }: { productId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const size = searchParams.get('size') ?? undefined;
+  const product = useQuery({
+    queryKey: ['admin', 'products', 'one', productId],
+    queryFn: ({ signal }) =>
+      apiCall(`/admin/products/${encodeURIComponent(productId)}`, AdminProductAnswerSchema, { signal }).then((a) => a.product),
+  });
+  const ledger = useMovements({ productId, size, page });
+  const pick = (changes: Record<string, string | undefined>) =>
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      return next;
+    });
+  return (
+    <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} fallback={T.loadFailed}>
+      {product.data ? (
+        <div className={styles.layout}>
+          <Panel title={product.data.name} actions={<Link to="/stock">Other product</Link>}>
+            <ul className={styles.sizes} aria-label="Stock per size">
+              {product.data.sizes.map((row) => (
+                <li key={row.size}>
+                  <strong>{row.size}</strong> <span>{row.stock}</span> {row.stock === 0 ? <Badge tone="danger">Sold out</Badge> : null}
+                </li>
+              ))}
+            </ul>
+            <AdjustStockForm key={product.data.updatedAt} productId={product.data.id} sizes={product.data.sizes} />
+          </Panel>
+          <Panel
+            title="Ledger"
+            actions={
+              <label className={styles.sizeFilter}>
+                <span>Size</span>
+                <select value={size ?? ''} onChange={(event) => pick({ size: event.target.value || undefined, page: undefined })}>
+                  <option value="">All</option>
+                  {product.data.sizes.map((row) => (
+                    <option key={row.size} value={row.size}>
+                      {row.size}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            }
+          >
+            <QueryState isPending={ledger.isPending} error={ledger.error} onRetry={() => void ledger.refetch()} fallback={T.loadFailed}>
+              {ledger.data ? (
+                <>
+                  <DataTable caption="Stock ledger" columns={LEDGER} rows={ledger.data.items} rowKey={(row) => row.id} empty="No stock change yet." />
+                  <Pager page={ledger.data.page} pageSize={ledger.data.pageSize} total={ledger.data.total} onPage={(next) => pick({ page: String(next) })} />
+                </>
+              ) : null}
+            </QueryState>
+          </Panel>
+        </div>
+      ) : null}
+    </QueryState>
+  );
+}
+
+const PICKER: Column<AdminProduct>[] = [
+  { key: 'name', header: 'Product', render: (product) => <Link to={`/stock?product=${product.id}`}>{product.name}</Link> },
+  {
+    key: 'sizes',
+    header: 'Sizes',
+    render: (product) => product.sizes.map((row) => `${row.size} ${row.stock}`).join(' · '),
+  },
+  { key: 'total', header: 'Total', align: 'end', render: (product) => product.totalStock },
+];
+
+/** Pick a product (lowest stock first), then change a size's stock with a reason and read its ledger. */
+function ProductPicker() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const list = useQuery({
+    queryKey: ['admin', 'products', 'list', { q, page, sort: 'stock', dir: 'asc' }],
+    queryFn: ({ signal }) =>
+      apiCall('/admin/products', AdminProductListSchema, { query: { q, page, sort: 'stock', dir: 'asc' }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <FilterBar>
+        <SearchBox label="Search products" value={q} onSearch={(text) => setSearchParams(text ? { q: text } : {})} />
+      </FilterBar>
+      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
+        {list.data ? (
+          <>
+            <DataTable caption="Products by stock" columns={PICKER} rows={list.data.items} rowKey={(p) => p.id} empty="No product matches." />
+            <Pager
+              page={list.data.page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              onPage={(next) => setSearchParams({ ...(q ? { q } : {}), page: String(next) })}
+            />
+          </>
+        ) : null}
+      </QueryState>
+    </>
+  );
+}
+
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const productId = searchParams.get('product');
+  return (
+    <>
+      <PageHeader title="Stock" />
+      {productId ? <ProductStock productId={productId} /> : <ProductPicker />}
+    </>
+  );
+}

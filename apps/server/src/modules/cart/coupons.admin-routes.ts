@@ -1,0 +1,104 @@
+import {
+  AdminCouponAnswerSchema,
+  AdminCouponListQuerySchema,
+  AdminCouponListSchema,
+  CouponCreateBodySchema,
+  CouponUpdateBodySchema,
+  ErrorBodySchema,
+} from '@shopper/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staffOf } from '../../plugins/back-office-guard.ts';
+import type { CouponsAdminService } from './coupons-admin.service.ts';
+
+const tags = ['admin: coupons'];
+const E = ErrorBodySchema;
+const CodeParams = z.object({ code: z.string().max(100) });
+const guarded = { 401: E, 403: E };
+
+/** Promo codes (issue 9, Coupons): list with usage, create, edit, expire. Staff and owner. */
+export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const staff = { minRole: 'staff' as const };
+
+    app.get(
+      '/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Promo codes with their usage; search code or description, filter by state, sort and page',
+          querystring: AdminCouponListQuerySchema,
+          response: { 200: AdminCouponListSchema, 400: E, ...guarded },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await coupons.list(request.query)) }),
+    );
+
+    app.get(
+      '/:code',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'One promo code (case-insensitive)',
+          params: CodeParams,
+          response: { 200: AdminCouponAnswerSchema, 404: E, ...guarded },
+        },
+      },
+      async (request) => ({ success: true as const, coupon: await coupons.get(request.params.code) }),
+    );
+
+    app.post(
+      '/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Create a promo code: percent (1-100) or dollars off, minimum order, expiry, usage limit',
+          body: CouponCreateBodySchema,
+          response: { 201: AdminCouponAnswerSchema, 400: E, 409: E, ...guarded },
+        },
+      },
+      async (request, reply) => {
+        const coupon = await coupons.create(staffOf(request).id, request.body);
+        return reply.code(201).send({ success: true as const, coupon });
+      },
+    );
+
+    app.patch(
+      '/:code',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Edit a promo code (not its code); the usage limit cannot go below the uses made',
+          params: CodeParams,
+          body: CouponUpdateBodySchema,
+          response: { 200: AdminCouponAnswerSchema, 400: E, 404: E, ...guarded },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        coupon: await coupons.update(staffOf(request).id, request.params.code, request.body),
+      }),
+    );
+
+    app.post(
+      '/:code/expire',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Expire a promo code now',
+          params: CodeParams,
+          response: { 200: AdminCouponAnswerSchema, 404: E, ...guarded },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        coupon: await coupons.expire(staffOf(request).id, request.params.code),
+      }),
+    );
+  };
+}

@@ -1,0 +1,413 @@
+import {
+  ADMIN_CATALOG_MESSAGES as M,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type ProductCreateBodySchema,
+  type ProductGalleryBody,
+  type ProductStatus,
+  type ProductUpdateBodySchema,
+  MAX_PRODUCT_IMAGES,
+  SLUG_PATTERN,
+  toCents,
+  toDollars,
+} from '@shopper/contract';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { type ProductRow, products, productSizes } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { pageTotal } from '../../lib/page-total.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { setStockContext } from '../stock/stock-context.ts';
+import type { ProductImagesService } from '../images/product-images.service.ts';
+import type { CatalogChanges } from './catalog-changes.ts';
+
+type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
+type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
+
+/** Back-office changes write their audit row through the audit module, in their own transaction. */
+export type AuditRecorder = Pick<AuditService, 'record'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const totalStock =
+  sql<number>`(select coalesce(sum(${productSizes.stock}), 0) from ${productSizes} where ${productSizes.productId} = ${products.id})`.mapWith(
+    Number,
+  );
+
+const SORT_COLUMN = {
+  name: sql`lower(${products.name})`,
+  price: sql`${products.priceCents}`,
+  stock: totalStock,
+  status: sql`${products.status}`,
+  updatedAt: sql`${products.updatedAt}`,
+  publishedAt: sql`${products.publishedAt}`,
+} as const;
+
+/** A slug from a name: ASCII lower-case words joined by hyphens ("Été Linen Shirt" → "ete-linen-shirt"). */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+  return slug || 'product';
+}
+
+/** `%` and `_` typed into a search box mean themselves. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const slugTaken = () => new AppError('CONFLICT', M.slugTaken, [{ param: 'slug', msg: M.slugTaken }]);
+const notFound = () => new AppError('NOT_FOUND', M.productNotFound);
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const cause = (error as { cause?: unknown })?.cause ?? error;
+  const e = cause as { code?: string; constraint?: string; message?: string };
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}
+
+export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
+
+/**
+ * The back office's side of the catalog (issue 9, Products): every product whatever its status,
+ * edits, publishing and the gallery. Every change writes its audit row in its own transaction and
+ * clears the storefront's read cache after the commit, so the change shows at once.
+ */
+export function createCatalogAdminService({
+  db,
+  images,
+  audit,
+  catalogChanges,
+  clock,
+  lowStockThreshold,
+}: {
+  db: Database;
+  images: ProductImagesService;
+  audit: AuditRecorder;
+  catalogChanges: CatalogChanges;
+  clock: () => Date;
+  lowStockThreshold: () => Promise<number>;
+}) {
+  async function views(rows: ProductRow[], executor: Database = db): Promise<AdminProduct[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const sizeRows = await executor
+      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(inArray(productSizes.productId, ids))
+      .orderBy(asc(productSizes.position));
+    const sources = await images.sourcesFor(ids, executor);
+    return rows.map((row) => {
+      const sizes = sizeRows.filter((s) => s.productId === row.id).map(({ size, stock }) => ({ size, stock }));
+      const uploaded = sources.get(row.id) ?? {};
+      const mainIndex = row.mainImageIndex < row.images.length ? row.mainImageIndex : 0;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        brand: row.brand,
+        category: row.category as AdminProduct['category'],
+        status: row.status,
+        shortDescription: row.shortDescription,
+        longDescription: row.longDescription,
+        tags: row.tags,
+        types: row.types,
+        price: toDollars(row.priceCents),
+        salePrice: row.salePriceCents === null ? null : toDollars(row.salePriceCents),
+        sizes,
+        totalStock: sizes.reduce((sum, s) => sum + s.stock, 0),
+        images: row.images.map((url, index) => {
+          const source = uploaded[url];
+          return {
+            url,
+            isMain: index === mainIndex,
+            isUploaded: source !== undefined,
+            ...(source ? { srcSet: source.srcSet, width: source.width, height: source.height } : {}),
+          };
+        }),
+        rating: row.rating,
+        reviewCount: row.reviewCount,
+        publishedAt: row.publishedAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function lockRow(tx: Database, id: string): Promise<ProductRow> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function viewOf(tx: Database, row: ProductRow): Promise<AdminProduct> {
+    const [view] = await views([row], tx);
+    return view as AdminProduct;
+  }
+
+  /** Runs one change: lock, change, audit before → after, commit, then clear the storefront cache. */
+  async function change(
+    actorId: string,
+    id: string,
+    action: string,
+    apply: (tx: Database, row: ProductRow) => Promise<void>,
+  ): Promise<AdminProduct> {
+    const result = await db.transaction(async (tx) => {
+      const row = await lockRow(tx, id);
+      const before = await viewOf(tx, row);
+      await apply(tx, row);
+      const after = await viewOf(tx, await lockRow(tx, id));
+      await audit.record(tx, { actorId, action, entity: 'product', entityId: id, before, after });
+      return after;
+    });
+    catalogChanges.changedHere();
+    return result;
+  }
+
+  async function isSlugFree(executor: Database, slug: string, excludeId?: string): Promise<boolean> {
+    const [row] = await executor.select({ id: products.id }).from(products).where(eq(products.slug, slug)).limit(1);
+    return !row || row.id === excludeId;
+  }
+
+  async function freeSlugFrom(executor: Database, base: string): Promise<string> {
+    for (let n = 1; n < 1000; n += 1) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      if (await isSlugFree(executor, candidate)) return candidate;
+    }
+    throw slugTaken();
+  }
+
+  async function writeSizes(tx: Database, productId: string, sizes: readonly string[], stock: Record<string, number>) {
+    const current = await tx
+      .select({ size: productSizes.size, stock: productSizes.stock })
+      .from(productSizes)
+      .where(eq(productSizes.productId, productId));
+    for (const gone of current.filter((c) => !sizes.includes(c.size))) {
+      if (gone.stock > 0) {
+        const message = M.sizeHasStock(gone.size, gone.stock);
+        throw new AppError('CONFLICT', message, [{ param: 'sizes', msg: message }]);
+      }
+      await tx.delete(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, gone.size)));
+    }
+    for (const [position, size] of sizes.entries()) {
+      await tx
+        .insert(productSizes)
+        .values({ productId, size, position, stock: stock[size] ?? 0 })
+        .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { position } });
+    }
+  }
+
+  return {
+    async list(query: AdminProductListQuery) {
+      const where: SQL[] = [];
+      if (query.q) {
+        const pattern = likePattern(query.q);
+        where.push(
+          or(ilike(products.name, pattern), ilike(products.slug, pattern), ilike(products.brand, pattern)) as SQL,
+        );
+      }
+      if (query.category) where.push(eq(products.category, query.category));
+      if (query.status) where.push(eq(products.status, query.status));
+      if (query.stock === 'out') where.push(sql`${totalStock} = 0`);
+      if (query.stock === 'in') where.push(sql`${totalStock} > 0`);
+      if (query.stock === 'low') {
+        const threshold = await lowStockThreshold();
+        where.push(
+          sql`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.stock} <= ${threshold})`,
+        );
+      }
+      const direction = query.dir === 'asc' ? asc : desc;
+      const rows = await db
+        .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(products)
+        .where(and(...where))
+        .orderBy(direction(SORT_COLUMN[query.sort]), asc(products.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const total = await pageTotal(rows, query.page, async () => {
+        const [counted] = await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(products)
+          .where(and(...where));
+        return counted?.n ?? 0;
+      });
+      return { items: await views(rows.map((r) => r.product)), page: query.page, pageSize: query.pageSize, total };
+    },
+
+    async get(id: string): Promise<AdminProduct> {
+      if (!UUID.test(id)) throw notFound();
+      const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+      if (!row) throw notFound();
+      return viewOf(db, row);
+    },
+
+    /** For the form's live check: malformed and taken slugs are not available. */
+    async checkSlug(slug: string, excludeId?: string): Promise<{ available: boolean; message?: string }> {
+      if (!SLUG_PATTERN.test(slug) || slug.length > 120) return { available: false, message: M.slugInvalid };
+      return (await isSlugFree(db, slug, excludeId)) ? { available: true } : { available: false, message: M.slugTaken };
+    },
+
+    async create(actorId: string, input: ProductCreateInput): Promise<AdminProduct> {
+      const now = clock();
+      try {
+        const result = await db.transaction(async (tx) => {
+          let slug = input.slug;
+          if (slug === undefined) slug = await freeSlugFrom(tx, slugify(input.name));
+          else if (!(await isSlugFree(tx, slug))) throw slugTaken();
+          const [row] = await tx
+            .insert(products)
+            .values({
+              slug,
+              name: input.name,
+              brand: input.brand,
+              category: input.category,
+              shortDescription: input.shortDescription,
+              longDescription: input.longDescription,
+              tags: input.tags,
+              types: input.types,
+              priceCents: toCents(input.price),
+              salePriceCents: input.salePrice === null ? null : toCents(input.salePrice),
+              status: input.status,
+              publishedAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          if (!row) throw new Error('creating a product returned no row');
+          // The stock ledger's trigger records the opening stock with this reason and actor (decision 019).
+          await setStockContext(tx, { reason: 'import', note: 'opening stock', actorId });
+          await writeSizes(tx, row.id, input.sizes, input.stock);
+          const after = await viewOf(tx, row);
+          await audit.record(tx, { actorId, action: 'product.create', entity: 'product', entityId: row.id, after });
+          return after;
+        });
+        catalogChanges.changedHere();
+        return result;
+      } catch (error) {
+        if (isUniqueViolation(error, 'products_slug_unique')) throw slugTaken();
+        throw error;
+      }
+    },
+
+    async update(actorId: string, id: string, input: ProductUpdateInput): Promise<AdminProduct> {
+      try {
+        return await change(actorId, id, 'product.update', async (tx, row) => {
+          const priceCents = input.price === undefined ? row.priceCents : toCents(input.price);
+          const salePriceCents =
+            input.salePrice === undefined
+              ? row.salePriceCents
+              : input.salePrice === null
+                ? null
+                : toCents(input.salePrice);
+          if (salePriceCents !== null && salePriceCents >= priceCents) {
+            throw new AppError('VALIDATION_FAILED', M.salePriceNotBelow, [
+              { param: 'salePrice', msg: M.salePriceNotBelow },
+            ]);
+          }
+          if (input.slug !== undefined && input.slug !== row.slug && !(await isSlugFree(tx, input.slug, id))) {
+            throw slugTaken();
+          }
+          await tx
+            .update(products)
+            .set({
+              ...(input.name !== undefined ? { name: input.name } : {}),
+              ...(input.slug !== undefined ? { slug: input.slug } : {}),
+              ...(input.category !== undefined ? { category: input.category } : {}),
+              ...(input.brand !== undefined ? { brand: input.brand } : {}),
+              ...(input.shortDescription !== undefined ? { shortDescription: input.shortDescription } : {}),
+              ...(input.longDescription !== undefined ? { longDescription: input.longDescription } : {}),
+              ...(input.tags !== undefined ? { tags: input.tags } : {}),
+              ...(input.types !== undefined ? { types: input.types } : {}),
+              priceCents,
+              salePriceCents,
+              updatedAt: clock(),
+            })
+            .where(eq(products.id, id));
+          if (input.sizes !== undefined) await writeSizes(tx, id, input.sizes, {});
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'products_slug_unique')) throw slugTaken();
+        throw error;
+      }
+    },
+
+    /**
+     * Publish, unpublish (back to draft) or archive. Archived products leave the storefront and
+     * carts; past orders keep the name, image and price copied into their lines.
+     */
+    async setStatus(actorId: string, id: string, status: ProductStatus): Promise<AdminProduct> {
+      return change(
+        actorId,
+        id,
+        `product.${status === 'published' ? 'publish' : status === 'draft' ? 'unpublish' : 'archive'}`,
+        async (tx, row) => {
+          const now = clock();
+          await tx
+            .update(products)
+            .set({
+              status,
+              updatedAt: now,
+              // The storefront's "newest" order counts from the first publication, not the draft.
+              ...(status === 'published' && row.status === 'draft' ? { publishedAt: now } : {}),
+            })
+            .where(eq(products.id, id));
+        },
+      );
+    },
+
+    /** Re-encodes an upload and appends it to the gallery (the first image becomes the main one). */
+    async addImage(actorId: string, id: string, bytes: Buffer): Promise<AdminProduct> {
+      if (!UUID.test(id)) throw notFound();
+      const existing = await db.select({ images: products.images }).from(products).where(eq(products.id, id)).limit(1);
+      if (!existing[0]) throw notFound();
+      if (existing[0].images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+      const processed = await images.process(bytes);
+      return change(actorId, id, 'product.image-add', async (tx, row) => {
+        const attached = await images.attach(tx, id, processed);
+        if (row.images.includes(attached.url)) return;
+        if (row.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+        await tx
+          .update(products)
+          .set({ images: [...row.images, attached.url], updatedAt: clock() })
+          .where(eq(products.id, id));
+      });
+    },
+
+    /** Reorders the gallery, picks the main image, and deletes the images left out. */
+    async setGallery(actorId: string, id: string, gallery: ProductGalleryBody): Promise<AdminProduct> {
+      let orphanKeys: string[] = [];
+      const result = await change(actorId, id, 'product.gallery', async (tx, row) => {
+        const unknown = gallery.images.find((url) => !row.images.includes(url));
+        if (unknown !== undefined || new Set(gallery.images).size !== gallery.images.length) {
+          throw new AppError('VALIDATION_FAILED', M.galleryUnknownImage, [
+            { param: 'images', msg: M.galleryUnknownImage },
+          ]);
+        }
+        const main = gallery.mainImage ?? row.images[row.mainImageIndex] ?? gallery.images[0];
+        const mainImageIndex = main === undefined ? 0 : gallery.images.indexOf(main);
+        if (gallery.mainImage !== undefined && mainImageIndex === -1) {
+          throw new AppError('VALIDATION_FAILED', M.galleryMainNotListed, [
+            { param: 'mainImage', msg: M.galleryMainNotListed },
+          ]);
+        }
+        const removed = row.images.filter((url) => !gallery.images.includes(url));
+        orphanKeys = await images.detach(tx, id, removed);
+        await tx
+          .update(products)
+          .set({ images: gallery.images, mainImageIndex: Math.max(0, mainImageIndex), updatedAt: clock() })
+          .where(eq(products.id, id));
+      });
+      // After the commit: a rolled-back change must not lose its pictures.
+      await images.removeStored(orphanKeys);
+      return result;
+    },
+  };
+}
+
+function tooManyImages(): AppError {
+  const message = M.imageLimitReached(MAX_PRODUCT_IMAGES);
+  return new AppError('CONFLICT', message, [{ param: 'file', msg: message }]);
+}

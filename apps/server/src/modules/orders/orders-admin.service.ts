@@ -1,0 +1,401 @@
+import {
+  ADMIN_MESSAGES,
+  type AdminOrder,
+  type AdminOrdersQuerySchema,
+  CHECKOUT_MESSAGES,
+  formatUsd,
+  type OrderStatus,
+  type RefundOrderBodySchema,
+  toCents,
+  toDollars,
+} from '@shopper/contract';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { orderEvents, orderItems, orders, refunds, users } from '../../db/schema.ts';
+import { likePattern } from '../../lib/admin-page.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import { setStockContext } from '../stock/stock-context.ts';
+import { canChangeOrderStatus } from './order-status.ts';
+import { orderStatusMail, type StatusMailKind } from './order-status-mail.ts';
+import { type OrderRow, toOrderView } from './order-view.ts';
+
+type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
+type RefundBody = z.output<typeof RefundOrderBodySchema>;
+type RefundRow = typeof refunds.$inferSelect;
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const actorColumns = { id: users.id, email: users.email, name: users.name };
+const SORTS = {
+  createdAt: orders.createdAt,
+  total: orders.totalCents,
+  orderNumber: sql`cast(substring(${orders.orderNumber} from 4) as bigint)`,
+  status: orders.status,
+} as const;
+
+export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;
+
+/**
+ * The back office's side of orders (decision 019): list and detail, ship, deliver, cancel with
+ * refund and restock, and returns. Every change locks the order row and checks its status in one
+ * transaction, so two staff clicking at once get one outcome; money goes back through the
+ * provider after that commit, under an idempotency key stored before the call.
+ */
+export function createOrdersAdminService({
+  db,
+  clock,
+  audit,
+  catalog,
+  provider,
+  publicUrl,
+}: {
+  db: Database;
+  clock: () => Date;
+  audit: AuditService;
+  catalog: CatalogService;
+  provider: PaymentProvider;
+  publicUrl: string;
+}) {
+  const notFound = () => new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
+
+  async function list(query: ListQuery) {
+    const conditions: (SQL | undefined)[] = [
+      query.status ? eq(orders.status, query.status) : undefined,
+      query.from ? gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+      query.to ? lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+      query.customerId ? eq(orders.userId, query.customerId) : undefined,
+      query.q
+        ? or(ilike(orders.orderNumber, likePattern(query.q)), ilike(users.email, likePattern(query.q)))
+        : undefined,
+    ];
+    const where = and(...conditions);
+    const order = query.dir === 'asc' ? asc : desc;
+    const itemCount =
+      sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(
+        Number,
+      );
+    const [rows, [totals]] = await Promise.all([
+      db
+        .select({ order: orders, customer: actorColumns, itemCount })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(orders.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      db.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+    ]);
+    return {
+      total: totals?.total ?? 0,
+      items: rows.map((r) => ({
+        id: r.order.id,
+        orderNumber: r.order.orderNumber,
+        createdAt: r.order.createdAt.toISOString(),
+        status: r.order.status,
+        customer: r.customer?.id ? r.customer : null,
+        totalAmount: toDollars(r.order.totalCents),
+        refundedAmount: toDollars(r.order.refundedCents),
+        itemCount: r.itemCount,
+        paymentStatus: r.order.paymentStatus,
+      })),
+    };
+  }
+
+  async function detail(id: string, executor: Database = db): Promise<AdminOrder> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await executor
+      .select({ order: orders, customer: actorColumns })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id));
+    if (!row) throw notFound();
+    const [items, events, refundRows] = await Promise.all([
+      executor
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id))
+        .orderBy(asc(orderItems.name), asc(orderItems.size)),
+      executor
+        .select({ event: orderEvents, actor: actorColumns })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorId))
+        .where(eq(orderEvents.orderId, id))
+        .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+      executor.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
+    ]);
+    return {
+      ...toOrderView(row.order, items),
+      customer: row.customer?.id ? row.customer : null,
+      refundedAmount: toDollars(row.order.refundedCents),
+      timeline: [
+        { kind: 'placed' as const, actor: null, data: {}, createdAt: row.order.createdAt.toISOString() },
+        ...events.map((e) => ({
+          kind: e.event.kind,
+          actor: e.actor?.id ? e.actor : null,
+          data: e.event.data as Record<string, unknown>,
+          createdAt: e.event.createdAt.toISOString(),
+        })),
+      ],
+      refunds: refundRows.map((r) => ({
+        id: r.id,
+        amount: toDollars(r.amountCents),
+        reason: r.reason,
+        status: r.status,
+        providerRefundId: r.providerRefundId,
+        lastError: r.lastError,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** Locks the order and checks the move is allowed; the caller writes the change in the same transaction. */
+  async function lockForChange(tx: Database, id: string, to: OrderStatus): Promise<OrderRow> {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw notFound();
+    if (!canChangeOrderStatus(row.status, to)) {
+      throw new AppError('CONFLICT', CHECKOUT_MESSAGES.orderStatusChangeNotAllowed(row.status, to));
+    }
+    return row;
+  }
+
+  async function mailCustomer(tx: Database, order: OrderRow, change: StatusMailKind): Promise<void> {
+    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
+    if (!customer) return;
+    const link = `${publicUrl}/order-confirmation/${order.id}`;
+    await enqueueMail(
+      tx,
+      orderStatusMail({ to: customer.email, name: customer.name, orderNumber: order.orderNumber, link, change }),
+    );
+  }
+
+  async function move(
+    actorId: string,
+    id: string,
+    to: 'Shipped' | 'Delivered',
+    extra: { carrier?: string; trackingNumber?: string },
+  ): Promise<AdminOrder> {
+    return db.transaction(async (tx) => {
+      const before = await lockForChange(tx, id, to);
+      const [after] = await tx
+        .update(orders)
+        .set({ status: to, ...extra, updatedAt: clock() })
+        .where(eq(orders.id, id))
+        .returning();
+      if (!after) throw notFound();
+      await tx.insert(orderEvents).values({
+        orderId: id,
+        kind: to === 'Shipped' ? 'shipped' : 'delivered',
+        actorId,
+        data: extra,
+        createdAt: clock(),
+      });
+      await audit.record(tx, {
+        actorId,
+        action: to === 'Shipped' ? 'order.ship' : 'order.deliver',
+        entity: 'order',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: to, ...extra },
+      });
+      await mailCustomer(
+        tx,
+        after,
+        to === 'Shipped'
+          ? { kind: 'shipped', carrier: extra.carrier ?? '', trackingNumber: extra.trackingNumber ?? '' }
+          : { kind: 'delivered' },
+      );
+      return detail(id, tx);
+    });
+  }
+
+  async function restockItems(
+    tx: Database,
+    order: OrderRow,
+    lines: { itemId: string; quantity: number }[] | 'all',
+    reason: 'cancellation' | 'return',
+    actorId: string,
+  ) {
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const chosen =
+      lines === 'all'
+        ? items.map((i) => ({ item: i, quantity: i.quantity }))
+        : lines.map((l) => {
+            const item = items.find((i) => i.id === l.itemId);
+            if (!item || l.quantity > item.quantity)
+              throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.restockQuantityInvalid);
+            return { item, quantity: l.quantity };
+          });
+    await setStockContext(tx, { reason, orderId: order.id, actorId, note: `${reason} of ${order.orderNumber}` });
+    await catalog.restock(
+      tx,
+      chosen.flatMap(({ item, quantity }) =>
+        item.productId ? [{ productId: item.productId, size: item.size, quantity, name: item.name }] : [],
+      ),
+    );
+  }
+
+  /**
+   * Step 2 of a refund, after the commit that wrote it as pending: ask the provider (the
+   * idempotency key makes a repeat harmless), then record the outcome and tell the customer.
+   */
+  async function settleRefund(refund: RefundRow, order: OrderRow, mail: StatusMailKind): Promise<boolean> {
+    let outcome: { id: string } | { error: string };
+    try {
+      outcome = await provider.refund({
+        intentId: order.paymentIntentId,
+        amountCents: refund.amountCents,
+        idempotencyKey: refund.idempotencyKey,
+      });
+    } catch (error) {
+      outcome = { error: error instanceof Error ? error.message : String(error) };
+    }
+    return db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for('update');
+      if (!locked || locked.status === 'succeeded') return true;
+      if ('error' in outcome) {
+        await tx
+          .update(refunds)
+          .set({ status: 'failed', lastError: outcome.error, updatedAt: clock() })
+          .where(eq(refunds.id, refund.id));
+        await tx.insert(orderEvents).values({
+          orderId: order.id,
+          kind: 'refund-failed',
+          actorId: refund.actorId,
+          data: { amount: toDollars(refund.amountCents), error: outcome.error },
+          createdAt: clock(),
+        });
+        return false;
+      }
+      await tx
+        .update(refunds)
+        .set({ status: 'succeeded', providerRefundId: outcome.id, lastError: null, updatedAt: clock() })
+        .where(eq(refunds.id, refund.id));
+      const [after] = await tx
+        .update(orders)
+        .set({
+          refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}`,
+          paymentStatus: sql`case when ${orders.refundedCents} + ${refund.amountCents} >= ${orders.totalCents} then 'refunded' else 'partially_refunded' end`,
+          updatedAt: clock(),
+        })
+        .where(eq(orders.id, order.id))
+        .returning();
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        kind: 'refunded',
+        actorId: refund.actorId,
+        data: { amount: toDollars(refund.amountCents), reason: refund.reason },
+        createdAt: clock(),
+      });
+      await mailCustomer(tx, after ?? order, mail);
+      return true;
+    });
+  }
+
+  /** Cancels a Processing or Shipped order: status, stock back and a pending refund in one transaction, then the refund. */
+  async function cancel(actorId: string, id: string): Promise<{ order: AdminOrder; isRefunded: boolean }> {
+    const { order, refund } = await db.transaction(async (tx) => {
+      const before = await lockForChange(tx, id, 'Cancelled');
+      const [after] = await tx
+        .update(orders)
+        .set({ status: 'Cancelled', updatedAt: clock() })
+        .where(eq(orders.id, id))
+        .returning();
+      if (!after) throw notFound();
+      await restockItems(tx, after, 'all', 'cancellation', actorId);
+      await tx.insert(orderEvents).values({ orderId: id, kind: 'cancelled', actorId, data: {}, createdAt: clock() });
+      const amountCents = after.totalCents - after.refundedCents;
+      const [refundRow] =
+        amountCents > 0
+          ? await tx
+              .insert(refunds)
+              .values({
+                orderId: id,
+                amountCents,
+                reason: 'Order cancelled',
+                idempotencyKey: `cancel-${id}`,
+                actorId,
+                createdAt: clock(),
+                updatedAt: clock(),
+              })
+              .returning()
+          : [];
+      await audit.record(tx, {
+        actorId,
+        action: 'order.cancel',
+        entity: 'order',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: 'Cancelled', refund: toDollars(amountCents) },
+      });
+      if (!refundRow) await mailCustomer(tx, after, { kind: 'cancelled', refundedAmount: 0 });
+      return { order: after, refund: refundRow };
+    });
+    const isRefunded = refund
+      ? await settleRefund(refund, order, { kind: 'cancelled', refundedAmount: toDollars(refund.amountCents) })
+      : true;
+    return { order: await detail(id), isRefunded };
+  }
+
+  /** A return: part or all of a delivered order's money back, with the items that came back restocked. */
+  async function refund(
+    actorId: string,
+    id: string,
+    body: RefundBody,
+  ): Promise<{ order: AdminOrder; isRefunded: boolean }> {
+    if (!UUID.test(id)) throw notFound();
+    const amountCents = toCents(body.amount);
+    const { order, refundRow } = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (!row) throw notFound();
+      if (row.status !== 'Delivered') throw new AppError('CONFLICT', ADMIN_MESSAGES.returnsNeedDelivered);
+      const [pending] = await tx
+        .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number) })
+        .from(refunds)
+        .where(and(eq(refunds.orderId, id), inArray(refunds.status, ['pending', 'failed'])));
+      const left = row.totalCents - row.refundedCents - (pending?.cents ?? 0);
+      if (amountCents > left)
+        throw new AppError('CONFLICT', ADMIN_MESSAGES.refundTooLarge(formatUsd(toDollars(Math.max(0, left)))));
+      if (body.restock.length > 0) await restockItems(tx, row, body.restock, 'return', actorId);
+      const [inserted] = await tx
+        .insert(refunds)
+        .values({
+          orderId: id,
+          amountCents,
+          reason: body.reason,
+          idempotencyKey: `return-${crypto.randomUUID()}`,
+          actorId,
+          createdAt: clock(),
+          updatedAt: clock(),
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no refund');
+      await audit.record(tx, {
+        actorId,
+        action: 'order.refund',
+        entity: 'order',
+        entityId: id,
+        before: { refunded: toDollars(row.refundedCents) },
+        after: { refund: body.amount, reason: body.reason, restock: body.restock },
+      });
+      return { order: row, refundRow: inserted };
+    });
+    const isRefunded = await settleRefund(refundRow, order, { kind: 'refunded', amount: body.amount });
+    return { order: await detail(id), isRefunded };
+  }
+
+  return {
+    list,
+    detail: (id: string) => detail(id),
+    ship: (actorId: string, id: string, ship: { carrier: string; trackingNumber: string }) =>
+      move(actorId, id, 'Shipped', ship),
+    deliver: (actorId: string, id: string) => move(actorId, id, 'Delivered', {}),
+    cancel,
+    refund,
+  };
+}

@@ -1,0 +1,279 @@
+import { ADMIN_MESSAGES, CHECKOUT_MESSAGES } from '@shopper/contract';
+import { and, eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orders, productSizes, refunds, stockMovements, testProviderRefunds } from '../../db/schema.ts';
+import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { mailsTo, type TestAccount } from '../../test/account-factory.ts';
+import { stockOf, verifiedShopper } from '../../test/checkout-factory.ts';
+import { placeOrder } from '../../test/order-factory.ts';
+import { buildProduct } from '../../test/product-factory.ts';
+import { backOfficeCast, type BackOfficeCast, guardAnswers } from '../../test/staff-factory.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let cast: BackOfficeCast;
+let shopper: TestAccount;
+let productId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  cast = await backOfficeCast(t.app, t.database);
+  shopper = await verifiedShopper(t.app, t.database);
+  [productId] = (await insertProducts(t.database.db, [
+    buildProduct({ priceCents: 2_000, sizes: [{ size: 'M', stock: 20 }] }),
+  ])) as [string];
+});
+afterAll(async () => await t.close());
+
+const post = (url: string, payload?: object, headers = cast.staff.headers) =>
+  t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const buy = (quantity = 2) => placeOrder(t.app, t.database, shopper, { productId, size: 'M', quantity });
+const ledgerSum = async () =>
+  Number(
+    (
+      await t.database.db
+        .select({ total: sum(stockMovements.delta) })
+        .from(stockMovements)
+        .where(and(eq(stockMovements.productId, productId), eq(stockMovements.size, 'M')))
+    )[0]?.total ?? 0,
+  );
+const refundsAtProvider = async (intentId: string) =>
+  t.database.db.select().from(testProviderRefunds).where(eq(testProviderRefunds.intentId, intentId));
+
+describe('/api/admin/orders guard', () => {
+  it.each([
+    ['GET', '/api/admin/orders'],
+    ['GET', '/api/admin/orders/00000000-0000-4000-8000-000000000000'],
+    ['POST', '/api/admin/orders/00000000-0000-4000-8000-000000000000/ship'],
+    ['POST', '/api/admin/orders/00000000-0000-4000-8000-000000000000/deliver'],
+    ['POST', '/api/admin/orders/00000000-0000-4000-8000-000000000000/cancel'],
+    ['POST', '/api/admin/orders/00000000-0000-4000-8000-000000000000/refunds'],
+  ] as const)('%s %s: guest 401, customer 403', async (method, url) => {
+    expect(await guardAnswers(t.app, cast, { method, url }, 'staff')).toEqual({ guest: 401, customer: 403 });
+  });
+});
+
+describe('ship and deliver', () => {
+  it('ships with carrier and tracking, then delivers; timeline, audit and mails follow', async () => {
+    const order = await buy();
+    const shipped = await post(`/api/admin/orders/${order.id}/ship`, {
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const body = shipped.json();
+    expect(body.order).toMatchObject({ orderStatus: 'Shipped', customer: { id: shopper.userId } });
+    expect(body.message).toBe(ADMIN_MESSAGES.orderShipped(body.order.orderNumber));
+    const delivered = await post(`/api/admin/orders/${order.id}/deliver`);
+    expect(delivered.json().order.timeline.map((e: { kind: string }) => e.kind)).toEqual([
+      'placed',
+      'shipped',
+      'delivered',
+    ]);
+    expect(delivered.json().order.timeline[1].data).toEqual({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    const subjects = (await mailsTo(t.database, shopper.email)).map((m) => m.subject);
+    expect(subjects).toContain(`Your SHOPPER order ${body.order.orderNumber} has shipped`);
+    expect(subjects).toContain(`Your SHOPPER order ${body.order.orderNumber} was delivered`);
+    const shipMail = (await mailsTo(t.database, shopper.email)).find((m) => m.subject.endsWith('has shipped'));
+    expect(shipMail?.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, order.id))).toHaveLength(2);
+    // Delivered is final for ship/deliver.
+    const again = await post(`/api/admin/orders/${order.id}/ship`, { carrier: 'UPS', trackingNumber: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(CHECKOUT_MESSAGES.orderStatusChangeNotAllowed('Delivered', 'Shipped'));
+  });
+
+  it.each([
+    [{ trackingNumber: 'x' }, ADMIN_MESSAGES.carrierRequired],
+    [{ carrier: ' ', trackingNumber: 'x' }, ADMIN_MESSAGES.carrierRequired],
+    [{ carrier: 'UPS' }, ADMIN_MESSAGES.trackingRequired],
+    [{ carrier: 'UPS', trackingNumber: 'x'.repeat(101) }, ADMIN_MESSAGES.trackingRequired],
+  ])('refuses ship body %j', async (payload, message) => {
+    const response = await post('/api/admin/orders/00000000-0000-4000-8000-000000000000/ship', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('answers 404 for an unknown order and 400 for a malformed id', async () => {
+    expect((await post('/api/admin/orders/00000000-0000-4000-8000-000000000000/deliver')).statusCode).toBe(404);
+    const bad = await post('/api/admin/orders/x%27--/deliver');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ADMIN_MESSAGES.idInvalid);
+  });
+});
+
+describe('cancel', () => {
+  it('refunds through the provider, puts the stock back, ledgers it and mails the customer', async () => {
+    const before = await stockOf(t.database, productId, 'M');
+    const order = await buy(3);
+    const response = await post(`/api/admin/orders/${order.id}/cancel`);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe(ADMIN_MESSAGES.orderCancelled(body.order.orderNumber));
+    expect(body.order).toMatchObject({ orderStatus: 'Cancelled', refundedAmount: body.order.totalAmount });
+    expect(body.order.paymentInfo.status).toBe('refunded');
+    expect(body.order.refunds).toMatchObject([{ status: 'succeeded', amount: body.order.totalAmount }]);
+    expect(await stockOf(t.database, productId, 'M')).toBe(before);
+    expect(await ledgerSum()).toBe(before);
+    expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(1);
+    const subjects = (await mailsTo(t.database, shopper.email)).map((m) => m.subject);
+    expect(subjects).toContain(`Your SHOPPER order ${body.order.orderNumber} was cancelled`);
+  });
+
+  it('happens once when two staff cancel at once', async () => {
+    const before = await stockOf(t.database, productId, 'M');
+    const order = await buy(2);
+    const answers = await Promise.all([
+      post(`/api/admin/orders/${order.id}/cancel`),
+      post(`/api/admin/orders/${order.id}/cancel`, undefined, cast.owner.headers),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(1);
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
+    expect(await stockOf(t.database, productId, 'M')).toBe(before);
+    expect(await ledgerSum()).toBe(before);
+  });
+
+  it('cancel racing ship ends in one consistent state', async () => {
+    const before = await stockOf(t.database, productId, 'M');
+    const order = await buy(1);
+    await Promise.all([
+      post(`/api/admin/orders/${order.id}/cancel`),
+      post(`/api/admin/orders/${order.id}/ship`, { carrier: 'DHL', trackingNumber: 'JD0001' }),
+    ]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    // Ship then cancel is allowed (Shipped → Cancelled); cancel then ship is refused. Either way: cancelled once.
+    expect(row?.status).toBe('Cancelled');
+    expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(1);
+    expect(await stockOf(t.database, productId, 'M')).toBe(before);
+  });
+
+  it('refuses a delivered order', async () => {
+    const order = await buy(1);
+    await post(`/api/admin/orders/${order.id}/ship`, { carrier: 'UPS', trackingNumber: '1' });
+    await post(`/api/admin/orders/${order.id}/deliver`);
+    const response = await post(`/api/admin/orders/${order.id}/cancel`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(CHECKOUT_MESSAGES.orderStatusChangeNotAllowed('Delivered', 'Cancelled'));
+  });
+});
+
+describe('returns (refunds of a delivered order)', () => {
+  it('refunds part, restocks what came back, and refuses more than is left', async () => {
+    const order = await buy(2);
+    await post(`/api/admin/orders/${order.id}/ship`, { carrier: 'UPS', trackingNumber: '1' });
+    const delivered = (await post(`/api/admin/orders/${order.id}/deliver`)).json().order;
+    const stockBefore = await stockOf(t.database, productId, 'M');
+    const itemId = delivered.items[0]._id;
+    const partial = await post(`/api/admin/orders/${order.id}/refunds`, {
+      amount: 20,
+      reason: 'One shirt too small',
+      restock: [{ itemId, quantity: 1 }],
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().message).toBe(ADMIN_MESSAGES.orderRefunded(delivered.orderNumber, '$20.00'));
+    expect(partial.json().order).toMatchObject({ refundedAmount: 20, paymentInfo: { status: 'partially_refunded' } });
+    expect(await stockOf(t.database, productId, 'M')).toBe(stockBefore + 1);
+    const [movement] = await t.database.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, order.id), eq(stockMovements.reason, 'return')));
+    expect(movement).toMatchObject({ delta: 1, actorId: cast.staff.userId });
+    const left = delivered.totalAmount - 20;
+    const tooMuch = await post(`/api/admin/orders/${order.id}/refunds`, { amount: left + 0.01, reason: 'x' });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toBe(ADMIN_MESSAGES.refundTooLarge(`$${left.toFixed(2)}`));
+    const rest = await post(`/api/admin/orders/${order.id}/refunds`, { amount: left, reason: 'Goodwill' });
+    expect(rest.json().order.paymentInfo.status).toBe('refunded');
+    expect(await refundsAtProvider(order.paymentIntentId)).toHaveLength(2);
+    expect(
+      (await mailsTo(t.database, shopper.email)).some(
+        (m) => m.subject === `A refund on your SHOPPER order ${delivered.orderNumber}`,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a return on an order not delivered', async () => {
+    const order = await buy(1);
+    const response = await post(`/api/admin/orders/${order.id}/refunds`, { amount: 1, reason: 'x' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(ADMIN_MESSAGES.returnsNeedDelivered);
+  });
+
+  it.each([
+    [{ reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 0, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 1.234, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: '5', reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 5 }, ADMIN_MESSAGES.refundReasonRequired],
+    [
+      { amount: 5, reason: 'x', restock: [{ itemId: '00000000-0000-4000-8000-000000000000', quantity: 0 }] },
+      ADMIN_MESSAGES.restockQuantityInvalid,
+    ],
+  ])('refuses %j', async (payload, message) => {
+    const response = await post('/api/admin/orders/00000000-0000-4000-8000-000000000000/refunds', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/admin/orders', () => {
+  it('filters by status and searches by order number or email, paged', async () => {
+    const cancelled = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/orders?status=Cancelled&pageSize=2',
+        headers: cast.staff.headers,
+      })
+    ).json();
+    expect(cancelled.total).toBeGreaterThanOrEqual(3);
+    expect(cancelled.items).toHaveLength(2);
+    expect(cancelled.items.every((o: { status: string }) => o.status === 'Cancelled')).toBe(true);
+    const [first] = cancelled.items;
+    const byNumber = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders?q=${first.orderNumber}`,
+        headers: cast.staff.headers,
+      })
+    ).json();
+    expect(byNumber.items.map((o: { id: string }) => o.id)).toEqual([first.id]);
+    const byEmail = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders?q=${encodeURIComponent(shopper.email)}&pageSize=100`,
+        headers: cast.staff.headers,
+      })
+    ).json();
+    expect(byEmail.total).toBeGreaterThanOrEqual(7);
+    const none = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/orders?from=2020-01-01&to=2020-01-02',
+        headers: cast.staff.headers,
+      })
+    ).json();
+    expect(none.total).toBe(0);
+  });
+
+  it.each([
+    ['status=Lost', undefined],
+    ['from=2026-02-30x', ADMIN_MESSAGES.dateInvalid],
+    ['from=2026-03-02&to=2026-03-01', ADMIN_MESSAGES.dateRangeInverted],
+    ['sort=secret', ADMIN_MESSAGES.sortInvalid(['createdAt', 'total', 'orderNumber', 'status'])],
+  ])('answers 400 for %s', async (query, message) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders?${query}`,
+      headers: cast.staff.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    if (message) expect(response.json().message).toBe(message);
+  });
+
+  it('keeps every size ledger equal to its stock', async () => {
+    for (const row of await t.database.db.select().from(productSizes).where(eq(productSizes.productId, productId))) {
+      expect(await ledgerSum()).toBe(row.stock);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import {
+  AdminReviewAnswerSchema,
+  AdminReviewListQuerySchema,
+  AdminReviewListSchema,
+  ErrorBodySchema,
+  HideReviewBodySchema,
+} from '@shopper/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { staffOf } from '../../plugins/back-office-guard.ts';
+import type { ReviewsModerationService } from './reviews-moderation.service.ts';
+
+const tags = ['admin: reviews'];
+const E = ErrorBodySchema;
+const IdParams = z.object({ id: z.string().max(100) });
+
+/** Review moderation (issue 9): list every review, hide with a reason, unhide. Staff and owner. */
+export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsModerationService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const staff = { minRole: 'staff' as const };
+
+    app.get(
+      '/',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Reviews of every product, hidden ones included; search text or author, filter, sort and page',
+          querystring: AdminReviewListQuerySchema,
+          response: { 200: AdminReviewListSchema, 400: E, 401: E, 403: E },
+        },
+      },
+      async (request) => ({ success: true as const, ...(await moderation.list(request.query)) }),
+    );
+
+    app.post(
+      '/:id/hide',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Hide a review: it leaves the storefront, the rating and the distribution at once',
+          params: IdParams,
+          body: HideReviewBodySchema,
+          response: { 200: AdminReviewAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        review: await moderation.hide(staffOf(request).id, request.params.id, request.body.reason),
+      }),
+    );
+
+    app.post(
+      '/:id/unhide',
+      {
+        config: staff,
+        schema: {
+          tags,
+          summary: 'Show a hidden review again',
+          params: IdParams,
+          response: { 200: AdminReviewAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        review: await moderation.unhide(staffOf(request).id, request.params.id),
+      }),
+    );
+  };
+}

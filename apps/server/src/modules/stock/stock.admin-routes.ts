@@ -1,0 +1,90 @@
+import {
+  ADMIN_MESSAGES,
+  ErrorBodySchema,
+  ShopSettingsAnswerSchema,
+  ShopSettingsBodySchema,
+  StockAdjustmentAnswerSchema,
+  StockAdjustmentBodySchema,
+  StockMovementsPageSchema,
+  StockMovementsQuerySchema,
+} from '@shopper/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffOf } from '../../plugins/back-office-guard.ts';
+import type { StockService } from './stock.service.ts';
+import { pageAnswer } from '../../lib/admin-page.ts';
+
+const E = ErrorBodySchema;
+
+/** Stock adjustments and the ledger (staff); registered under /api/admin/stock. */
+export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['admin: stock'];
+    app.post(
+      '/adjustments',
+      {
+        config: { minRole: 'staff' },
+        schema: {
+          tags,
+          summary: "Change a size's stock by a delta or to a quantity, with a reason",
+          description: 'Stock never goes below 0 (409). Written to the stock ledger and the audit log.',
+          body: StockAdjustmentBodySchema,
+          response: { 200: StockAdjustmentAnswerSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+        },
+      },
+      async (request) => {
+        const movement = await stock.adjust(staffOf(request).id, request.body);
+        return {
+          success: true as const,
+          message: ADMIN_MESSAGES.stockAdjusted(movement.size, movement.stockAfter),
+          movement,
+        };
+      },
+    );
+
+    app.get(
+      '/movements',
+      {
+        config: { minRole: 'staff' },
+        schema: {
+          tags,
+          summary: 'The stock ledger of a product (or one size), newest first',
+          querystring: StockMovementsQuerySchema,
+          response: { 200: StockMovementsPageSchema, 400: E, 401: E, 403: E },
+        },
+      },
+      async (request) => pageAnswer(request.query, await stock.movements(request.query)),
+    );
+  };
+}
+
+/** Shop settings: staff read them (Home's low-stock list), the owner changes them. Under /api/admin/settings. */
+export function settingsAdminRoutes({ stock }: { stock: StockService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['admin: settings'];
+    app.get(
+      '/',
+      {
+        config: { minRole: 'staff' },
+        schema: { tags, summary: 'The shop settings', response: { 200: ShopSettingsAnswerSchema, 401: E, 403: E } },
+      },
+      async () => ({ success: true as const, settings: await stock.settings() }),
+    );
+    app.put(
+      '/',
+      {
+        config: { minRole: 'owner' },
+        schema: {
+          tags,
+          summary: 'Change the shop settings (owner only)',
+          body: ShopSettingsBodySchema,
+          response: { 200: ShopSettingsAnswerSchema, 400: E, 401: E, 403: E },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: ADMIN_MESSAGES.settingsSaved,
+        settings: await stock.updateSettings(staffOf(request).id, request.body),
+      }),
+    );
+  };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
+import { ORDER_STATUSES, OrderSchema } from '../checkout.ts';
+import { ActorSchema, AdminDateSchema, adminListQuerySchema, adminPageSchema } from './common.ts';
+
+const hasNoNul = (value: string) => !value.includes('\u0000');
+const text = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message).refine(hasNoNul, message);
+
+export const ADMIN_ORDER_SORTS = ['createdAt', 'total', 'orderNumber', 'status'] as const;
+
+/** GET /api/admin/orders: status, date range (UTC days, inclusive), customer, q = order number or email. */
+export const AdminOrdersQuerySchema = adminListQuerySchema(ADMIN_ORDER_SORTS, 'createdAt')
+  .extend({
+    status: z.enum(ORDER_STATUSES).optional(),
+    from: AdminDateSchema.optional(),
+    to: AdminDateSchema.optional(),
+    customerId: z.uuid({ error: M.idInvalid }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.dateRangeInverted, path: ['from'] });
+
+export const ORDER_EVENT_KINDS = ['placed', 'shipped', 'delivered', 'cancelled', 'refunded', 'refund-failed'] as const;
+export const OrderEventSchema = z.object({
+  kind: z.enum(ORDER_EVENT_KINDS),
+  actor: ActorSchema.nullable(),
+  /** Carrier and tracking number, refund amount (dollars) and reason… depending on the kind. */
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const RefundSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  providerRefundId: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const AdminOrderSchema = OrderSchema.extend({
+  customer: ActorSchema.nullable(),
+  refundedAmount: z.number(),
+  timeline: z.array(OrderEventSchema),
+  refunds: z.array(RefundSchema),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+export const AdminOrderSummarySchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  customer: ActorSchema.nullable(),
+  totalAmount: z.number(),
+  refundedAmount: z.number(),
+  itemCount: z.number().int(),
+  paymentStatus: z.string(),
+});
+export const AdminOrdersPageSchema = adminPageSchema(AdminOrderSummarySchema);
+export const AdminOrderAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  order: AdminOrderSchema,
+});
+
+export const ShipOrderBodySchema = z.object({
+  carrier: text(50, M.carrierRequired),
+  trackingNumber: text(100, M.trackingRequired),
+});
+export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
+
+/** A return: money back on a delivered order, with the items that came back to stock if any. */
+export const RefundOrderBodySchema = z.object({
+  amount: z
+    .number({ error: M.refundAmountInvalid })
+    .positive(M.refundAmountInvalid)
+    .max(1_000_000, M.refundAmountInvalid)
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      M.refundAmountInvalid,
+    ),
+  reason: text(200, M.refundReasonRequired),
+  restock: z
+    .array(
+      z.object({
+        itemId: z.uuid({ error: M.idInvalid }),
+        quantity: z.number().int(M.restockQuantityInvalid).min(1, M.restockQuantityInvalid),
+      }),
+    )
+    .max(100)
+    .default([]),
+});
+export type RefundOrderBody = z.input<typeof RefundOrderBodySchema>;
