@@ -295,6 +295,12 @@ export function createCheckoutService({
     remote ??= await provider.retrieveIntent(intentId);
     if (!isPaid(remote.status)) {
       await recordProviderStatus(intentId, remote);
+      // The webhook may have tried to write the order while we asked the provider: it then
+      // released the authorization and recorded why (e.g. sold out), which the customer must read.
+      const recorded = await findIntent(intentId);
+      if (recorded?.failureMessage && (recorded.status === 'failed' || recorded.status === 'canceled')) {
+        throw new AppError('CONFLICT', recorded.failureMessage);
+      }
       const message =
         remote.lastError?.message ?? (remote.status === 'canceled' ? M.paymentCanceled : M.paymentNotCompleted);
       throw new AppError('PAYMENT_FAILED', message);
