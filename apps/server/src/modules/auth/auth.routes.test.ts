@@ -77,6 +77,7 @@ describe('POST /api/users/signup', () => {
       isEmailVerified: false,
       emailVerified: false,
       isAdmin: false,
+      role: 'customer',
       status: 'unverified',
       phone: '+15551234567',
       address: null,
