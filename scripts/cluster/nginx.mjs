@@ -9,7 +9,7 @@ const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbi
 
 /**
  * @param {{ listenPort: number, instancePorts: number[], dir: string }} options
- * @returns {Promise<{ url: string, accessLog: string, stop(): Promise<void> }>}
+ * @returns {Promise<{ url: string, accessLog: string, setDown(ports: number[]): void, stop(): Promise<void> }>}
  */
 export async function startNginx({ listenPort, instancePorts, dir }) {
   const binary = NGINX.find((candidate) => existsSync(candidate));
@@ -33,6 +33,14 @@ export async function startNginx({ listenPort, instancePorts, dir }) {
   return {
     url,
     accessLog: path.join(dir, 'access.log'),
+    /**
+     * Takes instances out of rotation (or puts them back) with a graceful reload, before one stops:
+     * a connection it had not yet accepted would be reset, and nginx never resends a POST.
+     */
+    setDown(ports) {
+      writeFileSync(configFile, renderNginxConfig({ listenPort, instancePorts, prefix: dir, downPorts: ports }));
+      child.kill('SIGHUP');
+    },
     async stop() {
       if (child.exitCode !== null) return;
       // SIGQUIT: nginx's graceful stop.
