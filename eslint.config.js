@@ -10,6 +10,23 @@ const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 const dashboardFeaturesDir = new URL('./apps/dashboard/src/features/', import.meta.url);
 const dashboardFeatures = existsSync(dashboardFeaturesDir) ? readdirSync(dashboardFeaturesDir) : [];
 
+/** STYLE.md's one-way imports for a React app: app → features → shared; features never import each other. */
+function oneWayZones(appDir, features) {
+  return [
+    ...features.map((feature) => ({
+      target: `./${appDir}/src/features/${feature}`,
+      from: `./${appDir}/src/features`,
+      except: [`./${feature}`],
+      message: 'Features never import each other: compose them in app/.',
+    })),
+    ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
+      target: `./${appDir}/src/${shared}`,
+      from: [`./${appDir}/src/features`, `./${appDir}/src/app`],
+      message: 'Shared code never imports features or the app shell.',
+    })),
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,7 +132,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@shopper/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
-            { group: ['@shopper/dashboard', '**/apps/dashboard/**'], message: 'The shop never imports the back office.' },
+            {
+              group: ['@shopper/dashboard', '**/apps/dashboard/**'],
+              message: 'The shop never imports the back office.',
+            },
           ],
         },
       ],
@@ -123,19 +143,7 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other: compose them in app/.',
-            })),
-            ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
-              target: `./apps/web/src/${shared}`,
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code never imports features or the app shell.',
-            })),
-          ],
+          zones: oneWayZones('apps/web', webFeatures),
         },
       ],
     },
@@ -161,19 +169,7 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         {
-          zones: [
-            ...dashboardFeatures.map((feature) => ({
-              target: `./apps/dashboard/src/features/${feature}`,
-              from: './apps/dashboard/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other: compose them in app/.',
-            })),
-            ...['components', 'lib', 'hooks', 'config'].map((shared) => ({
-              target: `./apps/dashboard/src/${shared}`,
-              from: ['./apps/dashboard/src/features', './apps/dashboard/src/app'],
-              message: 'Shared code never imports features or the app shell.',
-            })),
-          ],
+          zones: oneWayZones('apps/dashboard', dashboardFeatures),
         },
       ],
     },
