@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-'));
 const emptyShopDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-empty-'));
-const port = 41_000 + Math.floor(Math.random() * 2_000);
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -20,7 +19,8 @@ function start(env: Record<string, string> = {}): Started {
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
-      PORT: String(port),
+      // Port 0: the kernel picks a free one; a fixed or random pick can collide with another test's socket.
+      PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       DEMO: 'true',
@@ -34,14 +34,18 @@ function start(env: Record<string, string> = {}): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitUntilReady(server: Started, at = port): Promise<void> {
+/** Resolves with the port the server bound, once /api/ready answers 200. */
+async function waitUntilReady(server: Started): Promise<number> {
   for (;;) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${at}/api/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
+    const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())?.[1];
+    if (port) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/ready`);
+        if (response.ok) return Number(port);
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -55,14 +59,14 @@ afterAll(() => {
 describe('the server process on the embedded database', () => {
   it('seeds on first start, refuses a second process, shuts down cleanly and reuses its data', async () => {
     const first = start();
-    await waitUntilReady(first);
+    const port = await waitUntilReady(first);
     expect(first.output()).toContain('seeded the demo catalog');
     const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
       total: number;
     };
     expect(catalog.total).toBeGreaterThanOrEqual(48);
 
-    const intruder = start({ PORT: String(port + 1) });
+    const intruder = start();
     expect(await intruder.exited).toBe(1);
     expect(intruder.output()).toContain(`The data directory ${dataDir} is in use by another SHOPPER process`);
 
@@ -72,9 +76,9 @@ describe('the server process on the embedded database', () => {
     expect(existsSync(path.join(dataDir, '.shopper.lock'))).toBe(false);
 
     const second = start();
-    await waitUntilReady(second);
+    const secondPort = await waitUntilReady(second);
     expect(second.output()).not.toContain('seeded the demo catalog');
-    const again = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
+    const again = (await (await fetch(`http://127.0.0.1:${secondPort}/api/products/all-products?limit=1`)).json()) as {
       total: number;
     };
     expect(again.total).toBe(catalog.total);
@@ -84,7 +88,7 @@ describe('the server process on the embedded database', () => {
 
   it('starts a real shop (no DEMO) empty: no demo catalog, no dev mailbox', async () => {
     const shop = start({ DEMO: '', DATA_DIR: emptyShopDir });
-    await waitUntilReady(shop);
+    const port = await waitUntilReady(shop);
     expect(shop.output()).not.toContain('seeded the demo catalog');
     const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
       total: number;
@@ -97,7 +101,7 @@ describe('the server process on the embedded database', () => {
 
   it('on SIGTERM answers /api/ready 503 while it drains, still serves, then exits; logs carry INSTANCE_NAME', async () => {
     const shop = start({ DEMO: '', DATA_DIR: emptyShopDir, INSTANCE_NAME: 'shop-b', SHUTDOWN_DRAIN_MS: '1500' });
-    await waitUntilReady(shop);
+    const port = await waitUntilReady(shop);
     expect(shop.output()).toContain('"instance":"shop-b"');
     shop.child.kill('SIGTERM');
     await vi.waitFor(() => expect(shop.output()).toContain('shutting down'));
@@ -115,7 +119,6 @@ describe('a production start', () => {
       NODE_ENV: 'production',
       DEMO: '',
       JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
-      PORT: String(port + 2),
       STRIPE_SECRET_KEY: '',
       STRIPE_PUBLISHABLE_KEY: '',
       STRIPE_WEBHOOK_SECRET: '',
@@ -126,7 +129,7 @@ describe('a production start', () => {
     expect(refused.output()).toContain('required in production to take real card payments');
 
     const allowed = start({ ...production, ALLOW_TEST_PAYMENTS: 'true' });
-    await waitUntilReady(allowed, port + 2);
+    await waitUntilReady(allowed);
     expect(allowed.output()).toContain('TEST-MODE provider');
     allowed.child.kill('SIGTERM');
     expect(await allowed.exited).toBe(0);
