@@ -1,11 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { SHOP_UI_MESSAGES as UI, TEST_CARD, formatUsd } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { openBackOffice, openScreen, screenshotBothSizes } from '../fixtures/back-office.ts';
 import { addToCart, fillShipping, payWithCard, productsWithStock } from '../fixtures/shop.ts';
 
 test.describe('back office: coupons', () => {
-  test('staff create a one-use promo code; a customer applies it at checkout and it is used up', async ({ page, browser, request }) => {
+  test('staff create a one-use promo code; a customer applies it at checkout and it is used up', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const code = `BOWEB${Date.now().toString(36).toUpperCase()}`;
     await openBackOffice(page, 'staff');

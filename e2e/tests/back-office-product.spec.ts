@@ -1,11 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { SHOP_UI_MESSAGES as UI, TEST_CARD } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { openBackOffice, openScreen, screenshotBothSizes, solidPng } from '../fixtures/back-office.ts';
 import { fillShipping, payWithCard } from '../fixtures/shop.ts';
 
 test.describe('back office: products', () => {
-  test('the owner creates a product with two images and stock; shoppers find it and buy it', async ({ page, browser }) => {
+  test('the owner creates a product with two images and stock; shoppers find it and buy it', async ({
+    page,
+    browser,
+  }) => {
     // Two people's work in one journey: the owner's back office, then a shopper's checkout.
     test.setTimeout(90_000);
     const name = `Harbour Rain Jacket ${Date.now().toString(36)}`;

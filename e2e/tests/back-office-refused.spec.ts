@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { BACK_OFFICE_UI_MESSAGES as T } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { backOfficeNav, screenshotBothSizes, signInToBackOffice } from '../fixtures/back-office.ts';

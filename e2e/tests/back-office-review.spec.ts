@@ -1,11 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ReviewListAnswerSchema } from '@shopper/contract';
 import { signUpVerified } from '../fixtures/accounts.ts';
 import { openBackOffice, openScreen, screenshotBothSizes } from '../fixtures/back-office.ts';
 import { productsWithStock } from '../fixtures/shop.ts';
 
 test.describe('back office: reviews', () => {
-  test('staff hide a review with a reason; it leaves the product page and its count at once', async ({ page, request }) => {
+  test('staff hide a review with a reason; it leaves the product page and its count at once', async ({
+    page,
+    request,
+  }) => {
     // A review of its own, so no other journey's counts move.
     const [, , product] = await productsWithStock(request, 3);
     const author = await signUpVerified(request, { name: 'Rude Rita' });
@@ -16,7 +19,8 @@ test.describe('back office: reviews', () => {
     });
     expect(posted.ok(), await posted.text()).toBe(true);
     const count = async () =>
-      ReviewListAnswerSchema.parse(await (await request.get(`/api/reviews/products/${product!.id}`)).json()).pagination.totalReviews;
+      ReviewListAnswerSchema.parse(await (await request.get(`/api/reviews/products/${product!.id}`)).json()).pagination
+        .totalReviews;
     const before = await count();
 
     await page.goto(`/products/${product!.slug}`);

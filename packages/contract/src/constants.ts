@@ -37,6 +37,15 @@ export const ADD_TO_CART_LOCK_MS = 500;
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 export const SITE_NAME = 'SHOPPER';
 export const SITE_TITLE_SUFFIX = ' | SHOPPER';
+/**
+ * Titles of the storefront's public pages, before SITE_TITLE_SUFFIX: the browser sets them and the
+ * server-rendered head carries them, so both must read the same words.
+ */
+export const PAGE_TITLES = {
+  home: 'Fashion for Men, Women & Kids',
+  shop: 'Special Offers & Deals',
+  notFound: 'Page Not Found',
+} as const;
 export const COPYRIGHT_YEAR = 2025;
 
 /** Sessions (SPEC §4, §9; DESIGN.md trust boundaries). */

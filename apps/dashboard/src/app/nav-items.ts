@@ -4,6 +4,7 @@ import type { StaffRole } from '@shopper/contract';
 export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/', label: 'Home', minRole: 'staff' },
   { to: '/products', label: 'Products', minRole: 'staff' },
+  { to: '/categories', label: 'Categories', minRole: 'staff' },
   { to: '/stock', label: 'Stock', minRole: 'staff' },
   { to: '/orders', label: 'Orders', minRole: 'staff' },
   { to: '/customers', label: 'Customers', minRole: 'staff' },
@@ -11,5 +12,6 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/reviews', label: 'Reviews', minRole: 'staff' },
   { to: '/staff', label: 'Staff', minRole: 'owner' },
   { to: '/audit', label: 'Audit log', minRole: 'owner' },
+  { to: '/newsletter', label: 'Newsletter', minRole: 'owner' },
   { to: '/settings', label: 'Settings', minRole: 'owner' },
 ];

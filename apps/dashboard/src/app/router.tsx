@@ -24,6 +24,9 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
       { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')) },
       { path: 'orders/:id', ...page(() => import('../features/orders/order-page.tsx')) },
+      { path: 'customers', ...page(() => import('../features/customers/customers-page.tsx')) },
+      { path: 'customers/:id', ...page(() => import('../features/customers/customer-page.tsx')) },
+      { path: 'categories', ...page(() => import('../features/categories/categories-page.tsx')) },
       { path: 'stock', ...page(() => import('../features/stock/stock-page.tsx')) },
       { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
       { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
@@ -32,6 +35,7 @@ export const dashboardRoutes: RouteObject[] = [
         children: [
           { path: 'staff', ...page(() => import('../features/staff/staff-page.tsx')) },
           { path: 'audit', ...page(() => import('../features/audit/audit-page.tsx')) },
+          { path: 'newsletter', ...page(() => import('../features/newsletter/newsletter-page.tsx')) },
           { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
         ],
       },

@@ -151,6 +151,8 @@ export const users = pgTable(
     role: text({ enum: USER_ROLES }).notNull().default('customer'),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     disabledAt: timestamp({ withTimezone: true }),
+    /** Why: given by staff in the back office, or the fixed text of a customer closing their own account. */
+    disabledReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -679,7 +681,10 @@ export const refunds = pgTable(
     amountCents: integer().notNull(),
     reason: text().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** The key of the latest provider call; a retry after a refusal takes a new one (decision 030). */
     idempotencyKey: text().notNull(),
+    /** Provider calls made for this refund: 1, then one more per retry from the back office. */
+    attempts: integer().notNull().default(1),
     providerRefundId: text(),
     lastError: text(),
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -702,6 +707,8 @@ export const testProviderRefunds = pgTable(
     intentId: text().notNull(),
     amountCents: integer().notNull(),
     idempotencyKey: text().notNull(),
+    /** The shop's refund id, as Stripe keeps it in the refund's metadata; null for a dashboard refund. */
+    shopRefundId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_provider_refunds_key_unique').on(t.idempotencyKey)],

@@ -10,6 +10,8 @@ export type PaymentsOptions = {
   webhookDelivery?: WebhookDelivery;
   /** Tests: a local stand-in of Stripe's API for the SDK to talk to. */
   stripeConnection?: StripeSettings['connection'];
+  /** Tests: the test-mode provider itself, to act as its dashboard would (a refund made there). */
+  onTestProvider?: (testProvider: TestProvider) => void;
 };
 
 export type Payments = {
@@ -40,5 +42,6 @@ export function createPayments({
   }
   const delivery = options.webhookDelivery ?? createWebhookDelivery({ mode: config.testProviderWebhooks });
   const testProvider = createTestProvider({ db, clock, delivery });
+  options.onTestProvider?.(testProvider);
   return { provider: testProvider.provider, testProvider, delivery };
 }

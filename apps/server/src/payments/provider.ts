@@ -34,12 +34,36 @@ export type WebhookEventType =
   | 'payment_intent.amount_capturable_updated'
   | 'payment_intent.succeeded'
   | 'payment_intent.payment_failed'
-  | 'payment_intent.canceled';
+  | 'payment_intent.canceled'
+  | 'charge.refunded';
 
-/** A verified event; `intentId` is null for event types the shop does not act on. */
+/**
+ * A verified event; `intentId` is the payment intent it is about (for a `charge.*` event, the
+ * charge's intent), null for event types the shop does not act on.
+ */
 export type ProviderEvent = { id: string; type: string; intentId: string | null };
 
-export type ProviderRefund = { id: string; amountCents: number };
+/**
+ * A refund as the provider holds it. `shopRefundId` is our `refunds.id` when the shop asked for it
+ * (carried in the provider's metadata), null for a refund made in the provider's own dashboard.
+ */
+export type ProviderRefund = {
+  id: string;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  shopRefundId: string | null;
+};
+
+/** The provider said no to a refund; `message` is its reason, worded for the shop owner. */
+export class RefundRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'RefundRefusedError';
+  }
+}
 
 export type ProviderCard = {
   id: string;
@@ -77,9 +101,17 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent>;
   /**
    * Gives back `amountCents` of a captured payment (decision 019). The same idempotency key always
-   * answers the same refund, so a retry after a lost answer never refunds twice.
+   * answers the same refund, so a retry after a lost answer never refunds twice. A refusal throws
+   * RefundRefusedError with the provider's reason.
    */
-  refund(input: { intentId: string; amountCents: number; idempotencyKey: string }): Promise<ProviderRefund>;
+  refund(input: {
+    intentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    shopRefundId: string;
+  }): Promise<ProviderRefund>;
+  /** Every refund of a payment, whoever made it: what `charge.refunded` is reconciled against. */
+  listRefunds(intentId: string): Promise<ProviderRefund[]>;
   /** A card payment method and its customer; null when the provider knows no such card. */
   findPaymentMethod(paymentMethodId: string): Promise<ProviderPaymentMethod | null>;
   /** Attaches a card that belongs to no one yet to the customer; null when the provider refuses. */

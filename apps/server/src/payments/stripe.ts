@@ -1,7 +1,14 @@
 import { CHECKOUT_MESSAGES } from '@shopper/contract';
 import Stripe from 'stripe';
 import { AppError } from '../lib/app-error.ts';
-import type { PaymentProvider, ProviderCard, ProviderIntent, ProviderIntentStatus } from './provider.ts';
+import {
+  type PaymentProvider,
+  type ProviderCard,
+  type ProviderIntent,
+  type ProviderIntentStatus,
+  type ProviderRefund,
+  RefundRefusedError,
+} from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -47,6 +54,18 @@ function toCard(method: Stripe.PaymentMethod): ProviderCard | null {
     last4: method.card.last4,
     expMonth: method.card.exp_month,
     expYear: method.card.exp_year,
+  };
+}
+
+/** Where the shop's own refund id travels with a Stripe refund (see ProviderRefund.shopRefundId). */
+const SHOP_REFUND_KEY = 'shopper_refund_id';
+
+function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: (refund.status ?? 'pending') as ProviderRefund['status'],
+    shopRefundId: refund.metadata?.[SHOP_REFUND_KEY] ?? null,
   };
 }
 
@@ -116,9 +135,34 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async refund({ intentId, amountCents, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: intentId, amount: amountCents }, { idempotencyKey });
-      return { id: refund.id, amountCents: refund.amount };
+    async refund({ intentId, amountCents, idempotencyKey, shopRefundId }) {
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents, metadata: { [SHOP_REFUND_KEY]: shopRefundId } },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        // Stripe's own words (amount too large, charge disputed…) are what the owner needs to read.
+        if (error instanceof Stripe.errors.StripeError) {
+          throw new RefundRefusedError(`Stripe: ${error.message}`, error.code ?? error.type);
+        }
+        throw error;
+      }
+      // A card refund is usually 'succeeded' at once; 'failed' or 'canceled' means no money went back.
+      if (refund.status === 'failed' || refund.status === 'canceled') {
+        const reason = refund.failure_reason ?? refund.status;
+        throw new RefundRefusedError(`Stripe: the refund ${refund.status} (${reason}).`, reason);
+      }
+      return toProviderRefund(refund);
+    },
+
+    async listRefunds(intentId) {
+      const found: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+        found.push(toProviderRefund(refund));
+      }
+      return found;
     },
 
     async cancelIntent(id) {
@@ -140,12 +184,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch {
         throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.webhookSignatureInvalid);
       }
-      const object = event.data.object as { id?: string; object?: string };
-      return {
-        id: event.id,
-        type: event.type,
-        intentId: object.object === 'payment_intent' ? (object.id ?? null) : null,
-      };
+      const object = event.data.object as { id?: string; object?: string; payment_intent?: string | { id: string } };
+      const intentId =
+        object.object === 'payment_intent'
+          ? (object.id ?? null)
+          : object.object === 'charge'
+            ? idOf(object.payment_intent ?? null)
+            : null;
+      return { id: event.id, type: event.type, intentId };
     },
 
     async findPaymentMethod(paymentMethodId) {

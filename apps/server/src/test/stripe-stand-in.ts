@@ -27,6 +27,16 @@ export type StandInIntent = {
   last_payment_error: null | { code: string; decline_code?: string; message: string };
 };
 
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+};
+
 export type StandInCustomer = { id: string; object: 'customer'; email: string; metadata: Record<string, string> };
 
 export const STAND_IN_KEYS = {
@@ -39,13 +49,18 @@ export const STAND_IN_KEYS = {
  * A local stand-in of the parts of Stripe's HTTP API the adapter uses, for the real SDK to talk to;
  * nothing leaves the machine. It keeps Stripe's rules that matter to the shop: a card attached to
  * one customer cannot pay another customer's intent nor be attached elsewhere, a card used without
- * a customer cannot be attached later, and a repeated idempotency key answers the first result.
+ * a customer cannot be attached later, and a repeated idempotency key answers the first result
+ * (for refunds, errors included, as Stripe does for a request it began to execute).
  */
 export function stripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const customers = new Map<string, StandInCustomer>();
   const cards = new Map<string, StandInCard>();
   const idempotent = new Map<string, unknown>();
+  const refunds = new Map<string, StandInRefund>();
+  /** Refunds answered with the refusal of `failNextRefund`, as Stripe refuses e.g. a disputed charge. */
+  const refundFailures: { code: string; message: string }[] = [];
+  const refundAnswers = new Map<string, { status: number; body: unknown }>();
   const calls: string[] = [];
   let next = 0;
 
@@ -57,6 +72,56 @@ export function stripeStandIn() {
     });
 
   const publicCard = ({ spent: _spent, ...card }: StandInCard) => card;
+
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
+
+  function newRefund(intent: StandInIntent, amount: number, metadata: Record<string, string>): StandInRefund {
+    next += 1;
+    const refund: StandInRefund = {
+      id: `re_standin_${next}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata,
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  /** POST /v1/refunds: only of a captured payment, never more than is left of it. */
+  function createRefund(form: URLSearchParams): { status: number; body: unknown } {
+    const error = (status: number, code: string, message: string) => ({
+      status,
+      body: { error: { type: 'invalid_request_error', code, message } },
+    });
+    const intent = intents.get(form.get('payment_intent') ?? '');
+    if (!intent) return error(404, 'resource_missing', `No such payment_intent: '${form.get('payment_intent')}'`);
+    const forced = refundFailures.shift();
+    if (forced) return error(400, forced.code, forced.message);
+    if (intent.status !== 'succeeded')
+      return error(400, 'charge_not_refundable', 'This PaymentIntent does not have a successful charge to refund.');
+    const left = intent.amount_received - refundedOf(intent.id);
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (!Number.isInteger(amount) || amount < 1)
+      return error(400, 'parameter_invalid_integer', 'Invalid positive integer');
+    if (amount > left) {
+      const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      return error(
+        400,
+        'amount_too_large',
+        `Refund amount (${usd(amount)}) is greater than unrefunded amount on charge (${usd(left)})`,
+      );
+    }
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+      if (key) metadata[key] = value;
+    }
+    return { status: 200, body: newRefund(intent, amount, metadata) };
+  }
 
   function newCard(last4: string, customer: string | null): StandInCard {
     next += 1;
@@ -95,6 +160,21 @@ export function stripeStandIn() {
         if (shopKey) idempotent.set(shopKey, body);
         return send(200, body);
       };
+
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        // The adapter always names its key, so every refund key is remembered with its answer.
+        const refundKey = typeof key === 'string' ? key : '';
+        const earlier = refundAnswers.get(refundKey);
+        const answer = earlier ?? createRefund(form);
+        if (refundKey && !earlier) refundAnswers.set(refundKey, answer);
+        return send(answer.status, answer.body);
+      }
+
+      if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+        const intentId = url.searchParams.get('payment_intent');
+        const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+      }
 
       if (request.method === 'POST' && url.pathname === '/v1/customers') {
         return once(() => {
@@ -181,7 +261,16 @@ export function stripeStandIn() {
     intents,
     customers,
     cards,
+    refunds,
     calls,
+    /** The next refund call is refused with this Stripe error (once). */
+    failNextRefund(code: string, message: string): void {
+      refundFailures.push({ code, message });
+    },
+    /** A refund made by the account owner in Stripe's dashboard: no metadata of the shop's. */
+    refundInDashboard(intentId: string, amount: number): StandInRefund {
+      return newRefund(intents.get(intentId)!, amount, {});
+    },
     async start(): Promise<number> {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return (server.address() as AddressInfo).port;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
-import { CreatePaymentIntentBodySchema, ORDER_DATE_MAX, ORDER_DATE_MIN, OrdersQuerySchema } from './checkout.ts';
+import { ORDER_DATE_MAX, ORDER_DATE_MIN } from '../order-rules.ts';
+import { CreatePaymentIntentBodySchema, OrdersQuerySchema } from './checkout.ts';
 
 const address = { street: '1 Main St', city: 'Boston', state: 'MA', country: 'US', zip: '02110' };
 const shippingInfo = { name: 'Ada', phoneNumber: '5551234567', shippingMethod: 'standard', shippingAddress: address };

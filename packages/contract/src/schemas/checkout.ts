@@ -2,6 +2,15 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
 import { toCountryCode } from '../countries.ts';
+import {
+  DEFAULT_ORDER_PAGE_SIZE,
+  ORDER_DATE_MAX,
+  ORDER_DATE_MIN,
+  ORDER_PAGE_SIZES,
+  ORDER_SORTS,
+  ORDER_STATUS_FILTERS,
+  ORDER_STATUSES,
+} from '../order-rules.ts';
 
 const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,10}[A-Za-z0-9]$/;
 
@@ -78,17 +87,6 @@ export const ConfirmOrderBodySchema = z.object({
 });
 export type ConfirmOrderBody = z.input<typeof ConfirmOrderBodySchema>;
 
-export const ORDER_STATUSES = ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_FILTERS = ['all', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
-export const ORDER_SORTS = ['newest', 'oldest', 'price-high', 'price-low', 'alpha-asc', 'alpha-desc'] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
-export const ORDER_PAGE_SIZES = [5, 10, 15, 20] as const;
-export const DEFAULT_ORDER_PAGE_SIZE = 5;
-/** Order history cards show this many items, then '+N more item(s)' (SPEC §2, §9). */
-export const ORDER_CARD_PREVIEW_ITEMS = 3;
-
 export const OrderItemSchema = z.object({
   _id: z.string(),
   productId: z.string().nullable(),
@@ -100,6 +98,10 @@ export const OrderItemSchema = z.object({
   price: z.number(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+/** A refund as its customer sees it: how much and when; the reason staff gave stays in the back office. */
+export const OrderRefundSchema = z.object({ amount: z.number(), createdAt: z.string() });
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 export const OrderSchema = z.object({
   _id: z.string(),
@@ -130,18 +132,23 @@ export const OrderSchema = z.object({
     last4: z.string().nullable(),
   }),
   paymentIntentId: z.string(),
+  /** Set when the order ships (issue 9). The URL is the carrier's tracking page when the carrier is one we know. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  /** When the order moved on; null until it did. */
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Money given back so far (dollars), and each refund that went through, oldest first. */
+  refundedAmount: z.number(),
+  refunds: z.array(OrderRefundSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderAnswerSchema = z.object({ success: z.literal(true), order: OrderSchema });
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
-/**
- * The order history's date range (whole days, UTC). Bounded so that every date accepted is one that
- * JavaScript and PostgreSQL both represent, even as the end of a range plus a day (issue 8).
- */
-export const ORDER_DATE_MIN = '2000-01-01';
-export const ORDER_DATE_MAX = '2999-12-31';
 export const OrderDateSchema = z.iso
   .date(M.dateInvalid)
   // Fixed-width YYYY-MM-DD strings order like the dates they name.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { NEWSLETTER_MESSAGES as N } from '../newsletter-messages.ts';
 import {
-  NEWSLETTER_MESSAGES as N,
   NewsletterConfirmBodySchema,
   NewsletterSubscribeBodySchema,
   NewsletterUnsubscribeQuerySchema,

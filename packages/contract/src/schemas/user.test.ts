@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../account-messages.ts';
 import { toCountryCode } from '../countries.ts';
+import { normalizePhone, passwordChecklist } from '../user-rules.ts';
 import {
   AddressInputSchema,
   ChangePasswordBodySchema,
   DisableAccountBodySchema,
   ForgotPasswordBodySchema,
   LoginBodySchema,
-  normalizePhone,
-  passwordChecklist,
   ProfileUpdateBodySchema,
   RequestVerificationBodySchema,
   ResetPasswordBodySchema,

@@ -1,32 +1,20 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from '../account-messages.ts';
 import { COUNTRY_CODES, toCountryCode } from '../countries.ts';
+import {
+  NAME_MAX_LENGTH,
+  NAME_MIN_LENGTH,
+  normalizePhone,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_TOKEN_MIN_LENGTH,
+  USER_STATUSES,
+} from '../user-rules.ts';
 import { USER_ROLES } from './admin/common.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MIN_LENGTH = 2;
-export const NAME_MAX_LENGTH = 30;
-export const RESET_TOKEN_MIN_LENGTH = 10;
-export const USER_STATUSES = ['unverified', 'active'] as const;
 
 // A standard address pattern: something@domain.tld, no spaces (SPEC §5 Email).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-/** The live checklist of SPEC §2 Password Management and §5 'Password Requirements'. */
-export function passwordChecklist(password: string) {
-  return {
-    length: password.length >= PASSWORD_MIN_LENGTH,
-    uppercase: /[A-Z]/.test(password),
-    number: /\d/.test(password),
-    special: /[^A-Za-z0-9]/.test(password),
-  };
-}
-
-/** Spaces, dashes, dots and brackets are formatting; what is left must be 10-15 digits (SPEC §5 Phone). */
-export function normalizePhone(value: string): string {
-  return value.replace(/[\s\-().]/g, '');
-}
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
 /** PostgreSQL text refuses NUL bytes: text that is stored or looked up must not carry one. */

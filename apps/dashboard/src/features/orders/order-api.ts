@@ -29,16 +29,25 @@ export type OrderAction =
   | { kind: 'ship'; body: ShipOrderBody }
   | { kind: 'deliver' }
   | { kind: 'cancel' }
-  | { kind: 'refund'; body: RefundOrderBody };
+  | { kind: 'refund'; body: RefundOrderBody }
+  | { kind: 'retry-refund'; refundId: string };
 
-/** Ship, deliver, cancel (refund and restock on the server) or refund a return; answers the order. */
+const pathOf = (action: OrderAction): string => {
+  if (action.kind === 'refund') return 'refunds';
+  if (action.kind === 'retry-refund') return `refunds/${encodeURIComponent(action.refundId)}/retry`;
+  return action.kind;
+};
+
+/** Ship, deliver, cancel (refund and restock on the server), refund a return or retry a failed refund. */
 export function useOrderAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: OrderAction) => {
       const body = action.kind === 'ship' || action.kind === 'refund' ? action.body : undefined;
-      const step = action.kind === 'refund' ? 'refunds' : action.kind;
-      return apiCall(`/admin/orders/${encodeURIComponent(id)}/${step}`, AdminOrderAnswerSchema, { method: 'POST', body });
+      return apiCall(`/admin/orders/${encodeURIComponent(id)}/${pathOf(action)}`, AdminOrderAnswerSchema, {
+        method: 'POST',
+        body,
+      });
     },
     onSuccess: (answer) => {
       queryClient.setQueryData([...ordersKey, 'one', id], answer.order);

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { BACK_OFFICE_UI_MESSAGES as T, type AdminOrder } from '@shopper/contract';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Badge } from '../../components/badge.tsx';
+import { ORDER_STATUS_TONES } from '../../components/order-columns.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -11,7 +12,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { useOrder, useOrderAction, type OrderAction } from './order-api.ts';
-import { EVENT_LABELS, STATUS_TONES } from './order-labels.ts';
+import { EVENT_LABELS } from './order-labels.ts';
 import { RefundForm } from './refund-form.tsx';
 import { ShipForm } from './ship-form.tsx';
 import styles from './orders.module.css';
@@ -87,21 +88,51 @@ function eventDetail(data: Record<string, unknown>): string {
   if (typeof data.trackingNumber === 'string') parts.push(data.trackingNumber);
   if (typeof data.amount === 'number') parts.push(formatMoney(data.amount));
   if (typeof data.reason === 'string') parts.push(data.reason);
+  if (typeof data.error === 'string') parts.push(data.error);
   return parts.join(' · ');
+}
+
+/** A refund the provider refused: its reason, and one retry per click (the server refuses a second). */
+function RetryRefund({ orderId, refund }: { orderId: string; refund: AdminOrder['refunds'][number] }) {
+  const act = useOrderAction(orderId);
+  return (
+    <ActionDialog
+      trigger={<Button variant="danger">Retry refund</Button>}
+      title={`Retry the refund of ${formatMoney(refund.amount)}?`}
+      description="The card provider is asked again. If it already made this refund, that refund is recorded instead of a second one."
+      confirmLabel="Retry now"
+      variant="danger"
+      onConfirm={async () => {
+        try {
+          const answer = await act.mutateAsync({ kind: 'retry-refund', refundId: refund.id });
+          notifySuccess(answer.message ?? 'Saved');
+        } catch (error) {
+          throw new Error(messageOf(error, T.actionFailed));
+        }
+      }}
+    />
+  );
 }
 
 export function Component() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   return (
-    <QueryState isPending={order.isPending} error={order.error} onRetry={() => void order.refetch()} fallback={T.loadFailed}>
+    <QueryState
+      isPending={order.isPending}
+      error={order.error}
+      onRetry={() => void order.refetch()}
+      fallback={T.loadFailed}
+    >
       {order.data ? (
         <>
           <PageHeader title={`Order ${order.data.orderNumber}`} actions={<OrderActions order={order.data} />}>
             <p className={styles.meta}>
-              <Badge tone={STATUS_TONES[order.data.orderStatus]}>{order.data.orderStatus}</Badge>
+              <Badge tone={ORDER_STATUS_TONES[order.data.orderStatus]}>{order.data.orderStatus}</Badge>
               <span>{formatDateTime(order.data.createdAt)}</span>
-              {order.data.customer ? <Link to={`/customers/${order.data.customer.id}`}>{order.data.customer.email}</Link> : null}
+              {order.data.customer ? (
+                <Link to={`/customers/${order.data.customer.id}`}>{order.data.customer.email}</Link>
+              ) : null}
             </p>
           </PageHeader>
           <div className={styles.detail}>
@@ -149,7 +180,8 @@ export function Component() {
             </Panel>
             <Panel title="Payment and delivery">
               <p>
-                Card {order.data.paymentInfo.brand ?? ''} {order.data.paymentInfo.last4 ? `•••• ${order.data.paymentInfo.last4}` : ''} ·{' '}
+                Card {order.data.paymentInfo.brand ?? ''}{' '}
+                {order.data.paymentInfo.last4 ? `•••• ${order.data.paymentInfo.last4}` : ''} ·{' '}
                 {order.data.paymentInfo.status}
               </p>
               <address className={styles.address}>
@@ -167,10 +199,18 @@ export function Component() {
                     <li key={refund.id}>
                       <span>
                         {formatMoney(refund.amount)} · {refund.reason}
+                        {refund.status === 'failed' && refund.lastError ? (
+                          <span className={styles.refundError}>{refund.lastError}</span>
+                        ) : null}
                       </span>
-                      <Badge tone={refund.status === 'succeeded' ? 'success' : refund.status === 'failed' ? 'danger' : 'warning'}>
+                      <Badge
+                        tone={
+                          refund.status === 'succeeded' ? 'success' : refund.status === 'failed' ? 'danger' : 'warning'
+                        }
+                      >
                         {refund.status}
                       </Badge>
+                      {refund.status === 'failed' ? <RetryRefund orderId={id} refund={refund} /> : null}
                     </li>
                   ))}
                 </ul>

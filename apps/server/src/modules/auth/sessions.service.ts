@@ -126,11 +126,12 @@ export function createSessionsService({ db, clock }: { db: Database; clock: () =
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, claimed.sessionId))
         .limit(1);
-      if (!session || session.revokedAt || session.expiresAt <= now)
-        return { ok: false as const, error: sessionExpired() };
+      if (!session) return { ok: false as const, error: sessionExpired() };
+      // Before the revocation check: disabling revokes every session too, and 'disabled' is the true reason.
       if (session.disabledAt) {
         return { ok: false as const, error: new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.accountDisabled) };
       }
+      if (session.revokedAt || session.expiresAt <= now) return { ok: false as const, error: sessionExpired() };
       await tx
         .update(sessions)
         .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })

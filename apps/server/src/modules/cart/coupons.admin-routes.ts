@@ -4,17 +4,15 @@ import {
   AdminCouponListSchema,
   CouponCreateBodySchema,
   CouponUpdateBodySchema,
-  ErrorBodySchema,
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { CouponsAdminService } from './coupons-admin.service.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: coupons'];
-const E = ErrorBodySchema;
 const CodeParams = z.object({ code: z.string().max(100) });
-const guarded = { 401: E, 403: E };
 
 /** Promo codes (issue 9, Coupons): list with usage, create, edit, expire. Staff and owner. */
 export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }): FastifyPluginAsyncZod {
@@ -29,7 +27,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           tags,
           summary: 'Promo codes with their usage; search code or description, filter by state, sort and page',
           querystring: AdminCouponListQuerySchema,
-          response: { 200: AdminCouponListSchema, 400: E, ...guarded },
+          response: { 200: AdminCouponListSchema, ...adminErrors(400) },
         },
       },
       async (request) => ({ success: true as const, ...(await coupons.list(request.query)) }),
@@ -43,7 +41,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           tags,
           summary: 'One promo code (case-insensitive)',
           params: CodeParams,
-          response: { 200: AdminCouponAnswerSchema, 404: E, ...guarded },
+          response: { 200: AdminCouponAnswerSchema, ...adminErrors(404) },
         },
       },
       async (request) => ({ success: true as const, coupon: await coupons.get(request.params.code) }),
@@ -57,7 +55,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           tags,
           summary: 'Create a promo code: percent (1-100) or dollars off, minimum order, expiry, usage limit',
           body: CouponCreateBodySchema,
-          response: { 201: AdminCouponAnswerSchema, 400: E, 409: E, ...guarded },
+          response: { 201: AdminCouponAnswerSchema, ...adminErrors(400, 409) },
         },
       },
       async (request, reply) => {
@@ -75,7 +73,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           summary: 'Edit a promo code (not its code); the usage limit cannot go below the uses made',
           params: CodeParams,
           body: CouponUpdateBodySchema,
-          response: { 200: AdminCouponAnswerSchema, 400: E, 404: E, ...guarded },
+          response: { 200: AdminCouponAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({
@@ -92,7 +90,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           tags,
           summary: 'Expire a promo code now',
           params: CodeParams,
-          response: { 200: AdminCouponAnswerSchema, 404: E, ...guarded },
+          response: { 200: AdminCouponAnswerSchema, ...adminErrors(404) },
         },
       },
       async (request) => ({

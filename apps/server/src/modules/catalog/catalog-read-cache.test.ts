@@ -27,6 +27,16 @@ describe('catalog read cache', () => {
     expect(source.calls).toBe(2);
   });
 
+  it('keeps other answers (the sitemap) as bytes too, until the catalog changes', async () => {
+    const cache = createCatalogReadCache({ ttlMs: 60_000 });
+    let calls = 0;
+    const produce = async () => Buffer.from(`<urlset n="${(calls += 1)}"/>`);
+    expect(String(await cache.bytes('seo:sitemap', produce))).toBe('<urlset n="1"/>');
+    expect(String(await cache.bytes('seo:sitemap', produce))).toBe('<urlset n="1"/>');
+    cache.clear();
+    expect(String(await cache.bytes('seo:sitemap', produce))).toBe('<urlset n="2"/>');
+  });
+
   it('a clear() during a read in flight answers a fresh read, not an error, and caches neither', async () => {
     const cache = createCatalogReadCache({ ttlMs: 60_000 });
     let calls = 0;
@@ -70,4 +80,21 @@ describe('catalog read cache', () => {
     await expect(cache.json('bad', Schema, async () => ({ n: 'x' }) as never)).rejects.toThrow();
     expect(String(await cache.json('extra', Schema, async () => ({ n: 1, secret: 'x' }) as never))).toBe('{"n":1}');
   });
+
+  it('keeps a rendered page until clear(), and never one its producer calls uncacheable', async () => {
+    const cache = createCatalogReadCache({ ttlMs: 60_000 });
+    let renders = 0;
+    const render = (status: number) => async () => {
+      renders += 1;
+      const body = Buffer.from(`render ${renders}`);
+      return { page: { status, body, etag: `"${renders}"` }, cacheable: status === 200 };
+    };
+    expect(String((await cache.page('page:/a', render(200))).body)).toBe('render 1');
+    expect(String((await cache.page('page:/a', render(200))).body)).toBe('render 1');
+    expect((await cache.page('page:/missing', render(404))).status).toBe(404);
+    expect(String((await cache.page('page:/missing', render(404))).body)).toBe('render 3');
+    cache.clear();
+    expect(String((await cache.page('page:/a', render(200))).body)).toBe('render 4');
+  });
 });
+

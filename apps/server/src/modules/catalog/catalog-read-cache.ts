@@ -9,14 +9,22 @@ import type { z } from 'zod';
  */
 export type CatalogReadCache = ReturnType<typeof createCatalogReadCache>;
 
-type Producer = () => Promise<Buffer>;
+/** A rendered storefront page (decision 024): its status, bytes and entity tag. */
+export type CachedPage = { status: number; body: Buffer; etag: string; location?: string };
+
+type Cached = Buffer | CachedPage;
+type Producer = () => Promise<Cached | undefined>;
+
+function sizeOf(value: Cached): number {
+  return Math.max(1, Buffer.isBuffer(value) ? value.length : value.body.length);
+}
 
 export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
   const cache =
     ttlMs > 0
-      ? new LRUCache<string, Buffer, Producer>({
+      ? new LRUCache<string, Cached, Producer>({
           maxSize: maxBytes,
-          sizeCalculation: (bytes) => Math.max(1, bytes.length),
+          sizeCalculation: sizeOf,
           ttl: ttlMs,
           fetchMethod: (_key, _stale, { context }) => context(),
         })
@@ -29,12 +37,12 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
      * bytes so a hit is written to the socket without encoding 15 KB of text again.
      */
     async json<T extends z.ZodType>(key: string, schema: T, produce: () => Promise<z.input<T>>): Promise<Buffer> {
-      const make: Producer = async () => Buffer.from(JSON.stringify(schema.parse(await produce())));
+      const make = async () => Buffer.from(JSON.stringify(schema.parse(await produce())));
       if (!cache) return make();
       const clearsBefore = clears;
       try {
         const bytes = await cache.fetch(key, { context: make });
-        return bytes ?? make();
+        return Buffer.isBuffer(bytes) ? bytes : make();
       } catch (error) {
         // clear() aborts reads in flight (their answer may predate the change): read afresh, uncached.
         if (clears !== clearsBefore) return make();
@@ -42,9 +50,47 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
       }
     },
 
+    /**
+     * A rendered page under `key` (its own key space: callers prefix it). `produce` answers
+     * `cacheable: false` for what must not take a slot (a 404 of a made-up URL); that answer is
+     * still returned, only not kept.
+     */
+    async page(key: string, produce: () => Promise<{ page: CachedPage; cacheable: boolean }>): Promise<CachedPage> {
+      if (!cache) return (await produce()).page;
+      let made: CachedPage | undefined;
+      const make = async () => {
+        const { page, cacheable } = await produce();
+        made = page;
+        return cacheable ? page : undefined;
+      };
+      const clearsBefore = clears;
+      try {
+        const page = await cache.fetch(key, { context: make });
+        if (page && !Buffer.isBuffer(page)) return page;
+        // Not cacheable, or a concurrent caller's uncached answer this caller cannot see.
+        return made ?? (await produce()).page;
+      } catch (error) {
+        if (clears !== clearsBefore) return (await produce()).page;
+        throw error;
+      }
+    },
+
     clear(): void {
       clears += 1;
       cache?.clear();
+    },
+
+    /** Any other answer made from the catalog (the sitemap), kept as bytes the same way. */
+    async bytes(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+      if (!cache) return make();
+      const clearsBefore = clears;
+      try {
+        const found = await cache.fetch(key, { context: make });
+        return Buffer.isBuffer(found) ? found : make();
+      } catch (error) {
+        if (clears !== clearsBefore) return make();
+        throw error;
+      }
     },
   };
 }

@@ -1,10 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
-  ADMIN_CATALOG_MESSAGES as M,
   AdminProductAnswerSchema,
   AdminProductListQuerySchema,
   AdminProductListSchema,
-  ErrorBodySchema,
   ProductCreateBodySchema,
   ProductGalleryBodySchema,
   ProductStatusBodySchema,
@@ -12,40 +10,15 @@ import {
   SlugCheckAnswerSchema,
   SlugCheckQuerySchema,
 } from '@shopper/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { CatalogAdminService } from './catalog-admin.service.ts';
+import { uploadedFile } from './uploaded-file.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: products'];
-const E = ErrorBodySchema;
-const guarded = { 401: E, 403: E };
 const IdParams = z.object({ id: z.string().max(100) });
-
-const fileError = (message: string) => new AppError('VALIDATION_FAILED', message, [{ param: 'file', msg: message }]);
-
-/** The one file of a multipart upload, read into memory up to the size limit. */
-async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw fileError(M.imageMissing);
-  const tooLarge = M.imageTooLarge(Math.round(maxBytes / (1024 * 1024)));
-  try {
-    const file = await request.file();
-    if (!file) throw fileError(M.imageMissing);
-    const bytes = await file.toBuffer();
-    if (bytes.length === 0) throw fileError(M.imageMissing);
-    return bytes;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw fileError(code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge : M.imageMissing);
-    }
-    // Malformed multipart bodies (no boundary, cut short) are the client's mistake, never a 500.
-    throw fileError(M.imageMissing);
-  }
-}
 
 /** Products in the back office (issue 9): list, edit, publish, archive and the gallery. Staff and owner. */
 export function catalogAdminRoutes({
@@ -69,7 +42,7 @@ export function catalogAdminRoutes({
           tags,
           summary: 'Products of every status: search (name, slug, brand), filter, sort and page',
           querystring: AdminProductListQuerySchema,
-          response: { 200: AdminProductListSchema, 400: E, ...guarded },
+          response: { 200: AdminProductListSchema, ...adminErrors(400) },
         },
       },
       async (request) => ({ success: true as const, ...(await admin.list(request.query)) }),
@@ -83,7 +56,7 @@ export function catalogAdminRoutes({
           tags,
           summary: 'Whether a slug is well-formed and free (excludeId: the product being edited)',
           querystring: SlugCheckQuerySchema,
-          response: { 200: SlugCheckAnswerSchema, 400: E, ...guarded },
+          response: { 200: SlugCheckAnswerSchema, ...adminErrors(400) },
         },
       },
       async (request) => admin.checkSlug(request.query.slug, request.query.excludeId),
@@ -97,7 +70,7 @@ export function catalogAdminRoutes({
           tags,
           summary: 'One product with its sizes, stock and gallery',
           params: IdParams,
-          response: { 200: AdminProductAnswerSchema, 404: E, ...guarded },
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(404) },
         },
       },
       async (request) => ({ success: true as const, product: await admin.get(request.params.id) }),
@@ -111,7 +84,7 @@ export function catalogAdminRoutes({
           tags,
           summary: 'Create a product (a draft unless status says published); slug made from the name when omitted',
           body: ProductCreateBodySchema,
-          response: { 201: AdminProductAnswerSchema, 400: E, 409: E, ...guarded },
+          response: { 201: AdminProductAnswerSchema, ...adminErrors(400, 409) },
         },
       },
       async (request, reply) => {
@@ -129,7 +102,7 @@ export function catalogAdminRoutes({
           summary: 'Edit any product fields; sizes in picker order (a removed size must have no stock)',
           params: IdParams,
           body: ProductUpdateBodySchema,
-          response: { 200: AdminProductAnswerSchema, 400: E, 404: E, 409: E, ...guarded },
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => ({
@@ -147,7 +120,7 @@ export function catalogAdminRoutes({
           summary: 'Publish, unpublish (draft) or archive; only published products are in the storefront',
           params: IdParams,
           body: ProductStatusBodySchema,
-          response: { 200: AdminProductAnswerSchema, 400: E, 404: E, ...guarded },
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({
@@ -165,7 +138,7 @@ export function catalogAdminRoutes({
           summary: 'Upload an image (multipart field "file": JPEG, PNG, WebP or AVIF); re-encoded to WebP/AVIF widths',
           consumes: ['multipart/form-data'],
           params: IdParams,
-          response: { 201: AdminProductAnswerSchema, 400: E, 404: E, 409: E, ...guarded },
+          response: { 201: AdminProductAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request, reply) => {
@@ -185,7 +158,7 @@ export function catalogAdminRoutes({
           summary: 'Set the gallery: order, main image; images left out are deleted',
           params: IdParams,
           body: ProductGalleryBodySchema,
-          response: { 200: AdminProductAnswerSchema, 400: E, 404: E, ...guarded },
+          response: { 200: AdminProductAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({

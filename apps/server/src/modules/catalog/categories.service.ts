@@ -32,7 +32,7 @@ function checkBanner(banner: CategoryBanner): CategoryBanner {
   return { image, alt, width: banner.width, height: banner.height };
 }
 
-/** The categories and their banners (SPEC §2). The back office will change banners through here. */
+/** The categories and their banners (SPEC §2); the back office changes banners through here. */
 export function createCategoriesService({ db, clock }: { db: Database; clock: () => Date }) {
   function toInfo(row: typeof categories.$inferSelect): CategoryInfo {
     return {
@@ -49,9 +49,14 @@ export function createCategoriesService({ db, clock }: { db: Database; clock: ()
     return rows.map(toInfo).sort((a, b) => CATEGORIES.indexOf(a.slug) - CATEGORIES.indexOf(b.slug));
   }
 
-  async function setCategoryBanner(slug: string, banner: CategoryBanner): Promise<CategoryInfo> {
+  /** `executor`: the back office's transaction, which writes the audit row with the change. */
+  async function setCategoryBanner(
+    slug: string,
+    banner: CategoryBanner,
+    executor: Database = db,
+  ): Promise<CategoryInfo> {
     const checked = checkBanner(banner);
-    const [row] = await db
+    const [row] = await executor
       .update(categories)
       .set({
         bannerImage: checked.image,

@@ -76,6 +76,7 @@ export function createCheckoutService({
   orders,
   users,
   customers,
+  onRefunded,
   clock,
   log,
 }: {
@@ -90,6 +91,8 @@ export function createCheckoutService({
   orders: OrdersService;
   users: UsersService;
   customers: PaymentCustomersService;
+  /** `charge.refunded`: the orders side records the provider's refunds of this payment. */
+  onRefunded: (intentId: string) => Promise<unknown>;
   clock: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -445,6 +448,8 @@ export function createCheckoutService({
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
           await recordProviderStatus(intent.id, await provider.retrieveIntent(intent.id));
+        } else if (event.type === 'charge.refunded') {
+          await onRefunded(intent.id);
         }
       }
       // Recorded once handled: a delivery that failed half-way is handled again when redelivered.

@@ -19,6 +19,7 @@ async function insertOrder(
   totalCents: number,
   status: (typeof orders.$inferInsert)['status'],
   lines: Line[],
+  refundedCents = 0,
 ) {
   sequence += 1;
   const intent = `pi_home_${sequence}`;
@@ -51,7 +52,8 @@ async function insertOrder(
       shippingPostalCode: '62704',
       shippingCountry: 'US',
       shippingPhone: '5551234567',
-      paymentStatus: 'succeeded',
+      refundedCents,
+      paymentStatus: refundedCents > 0 ? 'partially_refunded' : 'succeeded',
       createdAt: new Date(createdAt),
     })
     .returning({ id: orders.id });
@@ -83,9 +85,14 @@ beforeAll(async () => {
   await insertOrder('2026-11-20T23:59:00Z', 5000, 'Shipped', [
     { productId: y, name: 'Home Jeans', quantity: 1, unitPriceCents: 5000 },
   ]);
-  await insertOrder('2026-11-01T00:30:00Z', 3000, 'Delivered', [
-    { productId: x, name: 'Home Tee (old name)', quantity: 1, unitPriceCents: 3000 },
-  ]);
+  // A return refunded $12.50 of this one (a partial refund).
+  await insertOrder(
+    '2026-11-01T00:30:00Z',
+    3000,
+    'Delivered',
+    [{ productId: x, name: 'Home Tee (old name)', quantity: 1, unitPriceCents: 3000 }],
+    1250,
+  );
   await insertOrder('2026-11-23T11:00:00Z', 99_900, 'Cancelled', [
     { productId: y, name: 'Home Jeans', quantity: 9, unitPriceCents: 11_100 },
   ]);
@@ -104,20 +111,20 @@ describe('GET /api/admin/home', () => {
     });
   });
 
-  it('answers revenue, orders and average order value per window, cancelled orders left out', async () => {
+  it('answers revenue net of refunds, orders and average order value per window, cancelled orders left out', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/home', headers: cast.owner.headers });
     expect(response.statusCode, response.body).toBe(200);
     const home = response.json<HomeFigures>();
     expect(home.windows).toEqual({
       today: { revenue: 100, orders: 1, averageOrderValue: 100 },
       last7Days: { revenue: 150, orders: 2, averageOrderValue: 75 },
-      last30Days: { revenue: 180, orders: 3, averageOrderValue: 60 },
+      last30Days: { revenue: 167.5, orders: 3, averageOrderValue: 55.83 },
     });
     expect(home.daily).toHaveLength(30);
     expect(home.daily[0]).toEqual({ date: '2026-10-25', revenue: 0, orders: 0 });
     expect(home.daily.at(-1)).toEqual({ date: '2026-11-23', revenue: 100, orders: 1 });
     expect(home.daily.filter((d) => d.orders > 0).map((d) => [d.date, d.revenue])).toEqual([
-      ['2026-11-01', 30],
+      ['2026-11-01', 17.5],
       ['2026-11-20', 50],
       ['2026-11-23', 100],
     ]);

@@ -1,9 +1,8 @@
-import { ErrorBodySchema, HomeFiguresSchema, toDollars } from '@shopper/contract';
+import { HomeFiguresSchema, toDollars } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { createSalesFigures } from '../orders/sales-figures.ts';
-
-const E = ErrorBodySchema;
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** The back office's first screen (issue 9, Home): the orders' figures and the catalog's low stock. */
 export function homeAdminRoutes({
@@ -26,7 +25,7 @@ export function homeAdminRoutes({
           tags: ['admin: home'],
           summary:
             'Revenue, orders and average order value (today, 7, 30 days), per-day series, top products, low stock, orders to ship',
-          response: { 200: HomeFiguresSchema, 401: E, 403: E },
+          response: { 200: HomeFiguresSchema, ...adminErrors() },
         },
       },
       async () => {

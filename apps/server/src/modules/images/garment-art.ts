@@ -23,8 +23,10 @@ export type ImageView = (typeof IMAGE_VIEWS)[number];
 /** `colour` is six lowercase hex digits without '#'. */
 export type GarmentImage = { garment: Garment; colour: string; view: ImageView };
 
-const WIDTH = 600;
-const HEIGHT = 750;
+/** Every generated picture (and the placeholder) is drawn at this size; pages and link previews state it. */
+export const GARMENT_ART_SIZE = { width: 600, height: 750 } as const;
+const WIDTH = GARMENT_ART_SIZE.width;
+const HEIGHT = GARMENT_ART_SIZE.height;
 const HEX_PATTERN = /^[0-9a-f]{6}$/;
 // Anchored and bounded: the name comes straight from an untrusted URL.
 const NAME_PATTERN = /^([a-z]{2,12})-([0-9a-f]{6})-([a-z]{4,6})\.svg$/;

@@ -1,4 +1,4 @@
-import { formatUsd } from '@shopper/contract';
+import { formatUsd, trackingUrl } from '@shopper/contract';
 import type { OutgoingMail } from '../mail/mail-outbox.ts';
 
 function escapeHtml(value: string): string {
@@ -11,6 +11,11 @@ export type StatusMailKind =
   | { kind: 'cancelled'; refundedAmount: number }
   | { kind: 'refunded'; amount: number };
 
+function trackingLine(carrier: string, trackingNumber: string): string[] {
+  const url = trackingUrl(carrier, trackingNumber);
+  return url ? [`Track your parcel: ${url}`] : [];
+}
+
 function lines(orderNumber: string, change: StatusMailKind): { subject: string; body: string[] } {
   switch (change.kind) {
     case 'shipped':
@@ -20,6 +25,7 @@ function lines(orderNumber: string, change: StatusMailKind): { subject: string; 
           `Good news: order ${orderNumber} is on its way.`,
           `Carrier: ${change.carrier}`,
           `Tracking number: ${change.trackingNumber}`,
+          ...trackingLine(change.carrier, change.trackingNumber),
         ],
       };
     case 'delivered':

@@ -1,11 +1,32 @@
-import { type Order, toDollars } from '@shopper/contract';
-import type { orderItems, orders } from '../../db/schema.ts';
+import { type Order, toDollars, trackingUrl } from '@shopper/contract';
+import type { orderEvents, orderItems, orders, refunds } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 
-/** SPEC §3 Order on the wire: dollars, the customer's shipping details, the card's brand and last digits. */
-export function toOrderView(order: OrderRow, items: readonly OrderItemRow[]): Order {
+/**
+ * What the customer may learn of an order's life after it was placed: when each change happened
+ * and the refunds that went through. Staff, reasons and provider errors are left out on purpose.
+ */
+export type OrderHistory = {
+  events: readonly Pick<typeof orderEvents.$inferSelect, 'kind' | 'createdAt'>[];
+  refunds: readonly Pick<typeof refunds.$inferSelect, 'amountCents' | 'status' | 'createdAt'>[];
+};
+
+export const NO_HISTORY: OrderHistory = { events: [], refunds: [] };
+
+function lastAt(history: OrderHistory, kind: OrderHistory['events'][number]['kind']): string | null {
+  let at: Date | null = null;
+  for (const event of history.events) if (event.kind === kind && (!at || event.createdAt > at)) at = event.createdAt;
+  return at ? at.toISOString() : null;
+}
+
+/** SPEC §3 Order on the wire: dollars, the customer's shipping details, the card's brand and last digits, tracking and refunds. */
+export function toOrderView(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  history: OrderHistory = NO_HISTORY,
+): Order {
   return {
     _id: order.id,
     orderNumber: order.orderNumber,
@@ -42,5 +63,16 @@ export function toOrderView(order: OrderRow, items: readonly OrderItemRow[]): Or
       last4: order.cardLast4,
     },
     paymentIntentId: order.paymentIntentId,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null,
+    shippedAt: lastAt(history, 'shipped'),
+    deliveredAt: lastAt(history, 'delivered'),
+    cancelledAt: lastAt(history, 'cancelled'),
+    refundedAmount: toDollars(order.refundedCents),
+    refunds: history.refunds
+      .filter((refund) => refund.status === 'succeeded')
+      .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((refund) => ({ amount: toDollars(refund.amountCents), createdAt: refund.createdAt.toISOString() })),
   };
 }

@@ -15,18 +15,15 @@ import type { Database } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, refunds, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
 import { setStockContext } from '../stock/stock-context.ts';
 import { canChangeOrderStatus } from './order-status.ts';
-import { orderStatusMail, type StatusMailKind } from './order-status-mail.ts';
 import { type OrderRow, toOrderView } from './order-view.ts';
+import type { RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
 type RefundBody = z.output<typeof RefundOrderBodySchema>;
-type RefundRow = typeof refunds.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,22 +41,20 @@ export type OrdersAdminService = ReturnType<typeof createOrdersAdminService>;
  * The back office's side of orders (decision 019): list and detail, ship, deliver, cancel with
  * refund and restock, and returns. Every change locks the order row and checks its status in one
  * transaction, so two staff clicking at once get one outcome; money goes back through the
- * provider after that commit, under an idempotency key stored before the call.
+ * provider after that commit, under an idempotency key stored before the call (refunds.service.ts).
  */
 export function createOrdersAdminService({
   db,
   clock,
   audit,
   catalog,
-  provider,
-  publicUrl,
+  refunds: refundsService,
 }: {
   db: Database;
   clock: () => Date;
   audit: AuditService;
   catalog: CatalogService;
-  provider: PaymentProvider;
-  publicUrl: string;
+  refunds: RefundsService;
 }) {
   const notFound = () => new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
 
@@ -129,9 +124,8 @@ export function createOrdersAdminService({
       executor.select().from(refunds).where(eq(refunds.orderId, id)).orderBy(asc(refunds.createdAt)),
     ]);
     return {
-      ...toOrderView(row.order, items),
+      ...toOrderView(row.order, items, { events: events.map((e) => e.event), refunds: refundRows }),
       customer: row.customer?.id ? row.customer : null,
-      refundedAmount: toDollars(row.order.refundedCents),
       timeline: [
         { kind: 'placed' as const, actor: null, data: {}, createdAt: row.order.createdAt.toISOString() },
         ...events.map((e) => ({
@@ -148,6 +142,7 @@ export function createOrdersAdminService({
         status: r.status,
         providerRefundId: r.providerRefundId,
         lastError: r.lastError,
+        attempts: r.attempts,
         createdAt: r.createdAt.toISOString(),
       })),
     };
@@ -162,16 +157,6 @@ export function createOrdersAdminService({
       throw new AppError('CONFLICT', CHECKOUT_MESSAGES.orderStatusChangeNotAllowed(row.status, to));
     }
     return row;
-  }
-
-  async function mailCustomer(tx: Database, order: OrderRow, change: StatusMailKind): Promise<void> {
-    const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
-    if (!customer) return;
-    const link = `${publicUrl}/order-confirmation/${order.id}`;
-    await enqueueMail(
-      tx,
-      orderStatusMail({ to: customer.email, name: customer.name, orderNumber: order.orderNumber, link, change }),
-    );
   }
 
   async function move(
@@ -203,7 +188,7 @@ export function createOrdersAdminService({
         before: { status: before.status },
         after: { status: to, ...extra },
       });
-      await mailCustomer(
+      await refundsService.mailCustomer(
         tx,
         after,
         to === 'Shipped'
@@ -238,63 +223,6 @@ export function createOrdersAdminService({
         item.productId ? [{ productId: item.productId, size: item.size, quantity, name: item.name }] : [],
       ),
     );
-  }
-
-  /**
-   * Step 2 of a refund, after the commit that wrote it as pending: ask the provider (the
-   * idempotency key makes a repeat harmless), then record the outcome and tell the customer.
-   */
-  async function settleRefund(refund: RefundRow, order: OrderRow, mail: StatusMailKind): Promise<boolean> {
-    let outcome: { id: string } | { error: string };
-    try {
-      outcome = await provider.refund({
-        intentId: order.paymentIntentId,
-        amountCents: refund.amountCents,
-        idempotencyKey: refund.idempotencyKey,
-      });
-    } catch (error) {
-      outcome = { error: error instanceof Error ? error.message : String(error) };
-    }
-    return db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for('update');
-      if (!locked || locked.status === 'succeeded') return true;
-      if ('error' in outcome) {
-        await tx
-          .update(refunds)
-          .set({ status: 'failed', lastError: outcome.error, updatedAt: clock() })
-          .where(eq(refunds.id, refund.id));
-        await tx.insert(orderEvents).values({
-          orderId: order.id,
-          kind: 'refund-failed',
-          actorId: refund.actorId,
-          data: { amount: toDollars(refund.amountCents), error: outcome.error },
-          createdAt: clock(),
-        });
-        return false;
-      }
-      await tx
-        .update(refunds)
-        .set({ status: 'succeeded', providerRefundId: outcome.id, lastError: null, updatedAt: clock() })
-        .where(eq(refunds.id, refund.id));
-      const [after] = await tx
-        .update(orders)
-        .set({
-          refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}`,
-          paymentStatus: sql`case when ${orders.refundedCents} + ${refund.amountCents} >= ${orders.totalCents} then 'refunded' else 'partially_refunded' end`,
-          updatedAt: clock(),
-        })
-        .where(eq(orders.id, order.id))
-        .returning();
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        kind: 'refunded',
-        actorId: refund.actorId,
-        data: { amount: toDollars(refund.amountCents), reason: refund.reason },
-        createdAt: clock(),
-      });
-      await mailCustomer(tx, after ?? order, mail);
-      return true;
-    });
   }
 
   /** Cancels a Processing or Shipped order: status, stock back and a pending refund in one transaction, then the refund. */
@@ -333,12 +261,10 @@ export function createOrdersAdminService({
         before: { status: before.status },
         after: { status: 'Cancelled', refund: toDollars(amountCents) },
       });
-      if (!refundRow) await mailCustomer(tx, after, { kind: 'cancelled', refundedAmount: 0 });
+      if (!refundRow) await refundsService.mailCustomer(tx, after, { kind: 'cancelled', refundedAmount: 0 });
       return { order: after, refund: refundRow };
     });
-    const isRefunded = refund
-      ? await settleRefund(refund, order, { kind: 'cancelled', refundedAmount: toDollars(refund.amountCents) })
-      : true;
+    const isRefunded = refund ? await refundsService.settle(refund, order) : true;
     return { order: await detail(id), isRefunded };
   }
 
@@ -385,7 +311,7 @@ export function createOrdersAdminService({
       });
       return { order: row, refundRow: inserted };
     });
-    const isRefunded = await settleRefund(refundRow, order, { kind: 'refunded', amount: body.amount });
+    const isRefunded = await refundsService.settle(refundRow, order);
     return { order: await detail(id), isRefunded };
   }
 
@@ -397,5 +323,9 @@ export function createOrdersAdminService({
     deliver: (actorId: string, id: string) => move(actorId, id, 'Delivered', {}),
     cancel,
     refund,
+    retryRefund: async (actorId: string, id: string, refundId: string) => {
+      const { isRefunded } = await refundsService.retry(actorId, id, refundId);
+      return { order: await detail(id), isRefunded };
+    },
   };
 }

@@ -3,9 +3,9 @@ import {
   AdminOrderAnswerSchema,
   AdminOrdersPageSchema,
   AdminOrdersQuerySchema,
-  ErrorBodySchema,
   formatUsd,
   RefundOrderBodySchema,
+  RefundRetryParamsSchema,
   ShipOrderBodySchema,
   UuidParamSchema,
 } from '@shopper/contract';
@@ -13,11 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { OrdersAdminService } from './orders-admin.service.ts';
 import { pageAnswer } from '../../lib/admin-page.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: orders'];
-const E = ErrorBodySchema;
 const STAFF = { minRole: 'staff' } as const;
-const CHANGE_ERRORS = { 400: E, 401: E, 403: E, 404: E, 409: E } as const;
 
 /** Orders in the back office (staff), under /api/admin/orders. */
 export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminService }): FastifyPluginAsyncZod {
@@ -30,7 +29,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           tags,
           summary: 'Orders: status, date range, customer, order number or email search; sorted and paged',
           querystring: AdminOrdersQuerySchema,
-          response: { 200: AdminOrdersPageSchema, 400: E, 401: E, 403: E },
+          response: { 200: AdminOrdersPageSchema, ...adminErrors(400) },
         },
       },
       async (request) => pageAnswer(request.query, await ordersAdmin.list(request.query)),
@@ -44,7 +43,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           tags,
           summary: 'One order: lines, totals, payment state, refunds and timeline',
           params: UuidParamSchema,
-          response: { 200: AdminOrderAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({ success: true as const, order: await ordersAdmin.detail(request.params.id) }),
@@ -59,7 +58,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           summary: 'Processing → Shipped with carrier and tracking number; mails the customer',
           params: UuidParamSchema,
           body: ShipOrderBodySchema,
-          response: { 200: AdminOrderAnswerSchema, ...CHANGE_ERRORS },
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -76,7 +75,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           tags,
           summary: 'Shipped → Delivered; mails the customer',
           params: UuidParamSchema,
-          response: { 200: AdminOrderAnswerSchema, ...CHANGE_ERRORS },
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -95,7 +94,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           description:
             'Exactly once: a second cancel (or one racing a ship) is a 409. A refund the provider refuses is recorded as failed on the order.',
           params: UuidParamSchema,
-          response: { 200: AdminOrderAnswerSchema, ...CHANGE_ERRORS },
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -116,7 +115,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
           summary: 'A return: refund part or all of a delivered order, optionally restocking items',
           params: UuidParamSchema,
           body: RefundOrderBodySchema,
-          response: { 200: AdminOrderAnswerSchema, 402: E, ...CHANGE_ERRORS },
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 402, 404, 409) },
         },
       },
       async (request) => {
@@ -124,6 +123,30 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
         const message = isRefunded
           ? ADMIN_MESSAGES.orderRefunded(order.orderNumber, formatUsd(request.body.amount))
           : ADMIN_MESSAGES.refundRefused;
+        return { success: true as const, message, order };
+      },
+    );
+
+    app.post(
+      '/:id/refunds/:refundId/retry',
+      {
+        config: STAFF,
+        schema: {
+          tags,
+          summary: 'Retry a refund the card provider refused or could not be asked about',
+          description:
+            'Once per failed refund: a second retry racing it is a 409. If the provider did make the refund on an earlier attempt, that refund is recorded instead of asking again. Another refusal is recorded with its reason (200, message says so).',
+          params: RefundRetryParamsSchema,
+          response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 404, 409) },
+        },
+      },
+      async (request) => {
+        const { id, refundId } = request.params;
+        const { order, isRefunded } = await ordersAdmin.retryRefund(staffOf(request).id, id, refundId);
+        const refund = order.refunds.find((r) => r.id === refundId);
+        const message = isRefunded
+          ? ADMIN_MESSAGES.refundRetried(order.orderNumber, formatUsd(refund?.amount ?? 0))
+          : ADMIN_MESSAGES.refundRetryFailed;
         return { success: true as const, message, order };
       },
     );

@@ -1,11 +1,19 @@
-import { CHECKOUT_MESSAGES as M, ORDER_DATE_MAX, ORDER_DATE_MIN, OrdersPageAnswerSchema } from '@shopper/contract';
+import {
+  CHECKOUT_MESSAGES as M,
+  ORDER_DATE_MAX,
+  ORDER_DATE_MIN,
+  OrderAnswerSchema,
+  OrdersPageAnswerSchema,
+} from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders, refunds } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, signUp, type TestAccount } from '../../test/account-factory.ts';
 import { confirmOrder, createIntentOk, payWithCard, putInCart, verifiedShopper } from '../../test/checkout-factory.ts';
+import { placeOrder } from '../../test/order-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
+import { backOfficeCast, type BackOfficeCast } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createWebhookDelivery } from '../../payments/test-provider/webhook-delivery.ts';
 
@@ -229,5 +237,152 @@ describe('saved cards /api/payments/payment-methods', () => {
     const unsigned = await signUp(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/payment-methods' })).statusCode).toBe(401);
     expect(await list(unsigned)).toEqual([]);
+  });
+});
+
+describe('tracking and refunds on the customer’s order (issue 9)', () => {
+  let cast: BackOfficeCast;
+  beforeAll(async () => {
+    cast = await backOfficeCast(t.app, t.database);
+  });
+
+  const buy = (quantity: number) => placeOrder(t.app, t.database, alice, { productId: product, size: 'M', quantity });
+  const staff = async (url: string, payload?: object) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: cast.staff.headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const read = async (account: TestAccount, id: string) =>
+    t.app.inject({ method: 'GET', url: `/api/payment/order/${id}`, headers: authHeader(account.accessToken) });
+  const orderOf = async (id: string) => {
+    const response = await read(alice, id);
+    expect(response.statusCode, response.body).toBe(200);
+    return { order: OrderAnswerSchema.parse(response.json()).order, body: response.body };
+  };
+
+  it('a placed order has no tracking, no dates and nothing refunded', async () => {
+    const { order } = await orderOf((await buy(1)).id);
+    expect(order).toMatchObject({
+      orderStatus: 'Processing',
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+      deliveredAt: null,
+      cancelledAt: null,
+      refundedAmount: 0,
+      refunds: [],
+    });
+  });
+
+  it('shows the carrier, tracking number, carrier link and dates as the order ships and arrives', async () => {
+    const { id } = await buy(1);
+    await staff(`/api/admin/orders/${id}/ship`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    const shipped = (await orderOf(id)).order;
+    expect(shipped).toMatchObject({
+      orderStatus: 'Shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      deliveredAt: null,
+    });
+    expect(Date.parse(shipped.shippedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(shipped.createdAt));
+
+    await staff(`/api/admin/orders/${id}/deliver`);
+    const delivered = (await orderOf(id)).order;
+    expect(delivered).toMatchObject({
+      orderStatus: 'Delivered',
+      shippedAt: shipped.shippedAt,
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(Date.parse(delivered.deliveredAt ?? '')).toBeGreaterThanOrEqual(Date.parse(shipped.shippedAt ?? ''));
+
+    // The history answers the same fields as the order page.
+    const listed = (await myOrders(alice, '?status=delivered&limit=20')).orders.find((o) => o._id === id);
+    expect(listed).toMatchObject({
+      carrier: 'UPS',
+      trackingUrl: delivered.trackingUrl,
+      deliveredAt: delivered.deliveredAt,
+    });
+  });
+
+  it('a carrier it does not know gets the number without a link', async () => {
+    const { id } = await buy(1);
+    await staff(`/api/admin/orders/${id}/ship`, { carrier: 'Corner Couriers', trackingNumber: 'CC-42' });
+    expect((await orderOf(id)).order).toMatchObject({
+      carrier: 'Corner Couriers',
+      trackingNumber: 'CC-42',
+      trackingUrl: null,
+    });
+  });
+
+  it('a cancelled order shows when, and the whole payment refunded, without the staff’s reason or refs', async () => {
+    const { id } = await buy(2);
+    await staff(`/api/admin/orders/${id}/cancel`);
+    const { order, body } = await orderOf(id);
+    expect(order).toMatchObject({
+      orderStatus: 'Cancelled',
+      refundedAmount: order.totalAmount,
+      refunds: [{ amount: order.totalAmount, createdAt: expect.any(String) as unknown }],
+      paymentInfo: { status: 'refunded' },
+    });
+    expect(order.cancelledAt).not.toBeNull();
+    for (const internal of [
+      'Order cancelled',
+      'idempotency',
+      'providerRefundId',
+      'lastError',
+      'timeline',
+      cast.staff.email,
+    ]) {
+      expect(body, internal).not.toContain(internal);
+    }
+  });
+
+  it('a return refunds part of a delivered order; only refunds that went through are shown, never their reason', async () => {
+    const { id } = await buy(3);
+    await staff(`/api/admin/orders/${id}/ship`, { carrier: 'DHL', trackingNumber: 'JD0146' });
+    await staff(`/api/admin/orders/${id}/deliver`);
+    const reason = 'Staff note: third return this month';
+    await staff(`/api/admin/orders/${id}/refunds`, { amount: 10, reason, restock: [] });
+    // A refund the provider refused (or one still pending) is the back office's business, not money back.
+    await t.database.db.insert(refunds).values([
+      {
+        orderId: id,
+        amountCents: 500,
+        reason: 'Provider refused',
+        status: 'failed',
+        idempotencyKey: `failed-${id}`,
+        lastError: 'card_closed',
+      },
+      { orderId: id, amountCents: 300, reason: 'Waiting', status: 'pending', idempotencyKey: `pending-${id}` },
+    ]);
+    const { order, body } = await orderOf(id);
+    expect(order).toMatchObject({
+      orderStatus: 'Delivered',
+      refundedAmount: 10,
+      refunds: [{ amount: 10 }],
+      paymentInfo: { status: 'partially_refunded' },
+    });
+    for (const internal of [reason, 'Provider refused', 'card_closed', 'Waiting'])
+      expect(body, internal).not.toContain(internal);
+  });
+
+  it('another customer never sees a shipped or refunded order, by id, by payment or in their history', async () => {
+    const { id, paymentIntentId } = await buy(1);
+    await staff(`/api/admin/orders/${id}/ship`, { carrier: 'USPS', trackingNumber: '9400100000000000000000' });
+    expect((await read(bob, id)).statusCode).toBe(404);
+    const byPayment = await t.app.inject({
+      method: 'GET',
+      url: `/api/payment/order-by-payment/${paymentIntentId}`,
+      headers: authHeader(bob.accessToken),
+    });
+    expect(byPayment.statusCode).toBe(404);
+    expect(byPayment.body).not.toContain('9400100000000000000000');
+    expect((await myOrders(bob, '?limit=20')).orders.map((o) => o._id)).not.toContain(id);
   });
 });

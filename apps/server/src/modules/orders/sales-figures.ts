@@ -25,7 +25,9 @@ function rowsOf<T>(result: unknown): T[] {
  * The owner's Home figures (issue 9), each one SQL statement over the orders: revenue, order
  * count and average order value for today, 7 and 30 days; a per-day series from generate_series
  * (days without orders included); the best sellers of 30 days; orders waiting to ship. Days are UTC
- * calendar days ending with `now`'s; a cancelled order counts nowhere.
+ * calendar days ending with `now`'s; a cancelled order counts nowhere. Revenue is net of refunds,
+ * partial ones included, counted on the order's day (decision 030), so a return lowers the figure
+ * of the day it was sold; best sellers stay gross, per line, as refunds are not per line.
  */
 export function createSalesFigures({ db }: { db: Database }) {
   return {
@@ -33,16 +35,17 @@ export function createSalesFigures({ db }: { db: Database }) {
       const at = now.toISOString();
       const todayStart = sql`(date_trunc('day', ${at}::timestamptz at time zone 'UTC') at time zone 'UTC')`;
       const counted = sql`${orders.status} <> 'Cancelled' and ${orders.createdAt} <= ${at}::timestamptz`;
+      const net = sql`(${orders.totalCents} - ${orders.refundedCents})`;
 
       const [windowRows, dailyRows, topRows, waitingRows] = [
         rowsOf<Record<string, string | number>>(
           await db.execute(sql`
             select
-              coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${todayStart}), 0)::bigint as today_revenue,
+              coalesce(sum(${net}) filter (where ${orders.createdAt} >= ${todayStart}), 0)::bigint as today_revenue,
               count(*) filter (where ${orders.createdAt} >= ${todayStart})::int as today_orders,
-              coalesce(sum(${orders.totalCents}) filter (where ${orders.createdAt} >= ${todayStart} - interval '6 days'), 0)::bigint as week_revenue,
+              coalesce(sum(${net}) filter (where ${orders.createdAt} >= ${todayStart} - interval '6 days'), 0)::bigint as week_revenue,
               count(*) filter (where ${orders.createdAt} >= ${todayStart} - interval '6 days')::int as week_orders,
-              coalesce(sum(${orders.totalCents}), 0)::bigint as month_revenue,
+              coalesce(sum(${net}), 0)::bigint as month_revenue,
               count(*)::int as month_orders
             from ${orders}
             where ${counted} and ${orders.createdAt} >= ${todayStart} - interval '29 days'`),
@@ -50,7 +53,7 @@ export function createSalesFigures({ db }: { db: Database }) {
         rowsOf<{ date: string; revenue: string | number; orders: number }>(
           await db.execute(sql`
             select to_char(day, 'YYYY-MM-DD') as date,
-                   coalesce(sum(${orders.totalCents}), 0)::bigint as revenue,
+                   coalesce(sum(${net}), 0)::bigint as revenue,
                    count(${orders.id})::int as orders
             from generate_series(${todayStart} - interval '29 days', ${todayStart}, interval '1 day') as day
             left join ${orders} on ${counted}

@@ -2,16 +2,15 @@ import {
   AdminReviewAnswerSchema,
   AdminReviewListQuerySchema,
   AdminReviewListSchema,
-  ErrorBodySchema,
   HideReviewBodySchema,
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { ReviewsModerationService } from './reviews-moderation.service.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: reviews'];
-const E = ErrorBodySchema;
 const IdParams = z.object({ id: z.string().max(100) });
 
 /** Review moderation (issue 9): list every review, hide with a reason, unhide. Staff and owner. */
@@ -27,7 +26,7 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsModerati
           tags,
           summary: 'Reviews of every product, hidden ones included; search text or author, filter, sort and page',
           querystring: AdminReviewListQuerySchema,
-          response: { 200: AdminReviewListSchema, 400: E, 401: E, 403: E },
+          response: { 200: AdminReviewListSchema, ...adminErrors(400) },
         },
       },
       async (request) => ({ success: true as const, ...(await moderation.list(request.query)) }),
@@ -42,7 +41,7 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsModerati
           summary: 'Hide a review: it leaves the storefront, the rating and the distribution at once',
           params: IdParams,
           body: HideReviewBodySchema,
-          response: { 200: AdminReviewAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+          response: { 200: AdminReviewAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({
@@ -59,7 +58,7 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsModerati
           tags,
           summary: 'Show a hidden review again',
           params: IdParams,
-          response: { 200: AdminReviewAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+          response: { 200: AdminReviewAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({

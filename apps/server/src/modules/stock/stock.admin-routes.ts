@@ -1,6 +1,5 @@
 import {
   ADMIN_MESSAGES,
-  ErrorBodySchema,
   ShopSettingsAnswerSchema,
   ShopSettingsBodySchema,
   StockAdjustmentAnswerSchema,
@@ -12,8 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { StockService } from './stock.service.ts';
 import { pageAnswer } from '../../lib/admin-page.ts';
-
-const E = ErrorBodySchema;
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** Stock adjustments and the ledger (staff); registered under /api/admin/stock. */
 export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPluginAsyncZod {
@@ -28,7 +26,7 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
           summary: "Change a size's stock by a delta or to a quantity, with a reason",
           description: 'Stock never goes below 0 (409). Written to the stock ledger and the audit log.',
           body: StockAdjustmentBodySchema,
-          response: { 200: StockAdjustmentAnswerSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+          response: { 200: StockAdjustmentAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -49,7 +47,7 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
           tags,
           summary: 'The stock ledger of a product (or one size), newest first',
           querystring: StockMovementsQuerySchema,
-          response: { 200: StockMovementsPageSchema, 400: E, 401: E, 403: E },
+          response: { 200: StockMovementsPageSchema, ...adminErrors(400) },
         },
       },
       async (request) => pageAnswer(request.query, await stock.movements(request.query)),
@@ -65,7 +63,7 @@ export function settingsAdminRoutes({ stock }: { stock: StockService }): Fastify
       '/',
       {
         config: { minRole: 'staff' },
-        schema: { tags, summary: 'The shop settings', response: { 200: ShopSettingsAnswerSchema, 401: E, 403: E } },
+        schema: { tags, summary: 'The shop settings', response: { 200: ShopSettingsAnswerSchema, ...adminErrors() } },
       },
       async () => ({ success: true as const, settings: await stock.settings() }),
     );
@@ -77,7 +75,7 @@ export function settingsAdminRoutes({ stock }: { stock: StockService }): Fastify
           tags,
           summary: 'Change the shop settings (owner only)',
           body: ShopSettingsBodySchema,
-          response: { 200: ShopSettingsAnswerSchema, 400: E, 401: E, 403: E },
+          response: { 200: ShopSettingsAnswerSchema, ...adminErrors(400) },
         },
       },
       async (request) => ({

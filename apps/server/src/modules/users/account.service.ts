@@ -1,5 +1,5 @@
 import type { ProfileUpdateBodySchema } from '@shopper/contract';
-import { ACCOUNT_MESSAGES } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@shopper/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -74,7 +74,7 @@ export function createAccountService({
       await passwordChecks.wrongPassword(check, fieldError('password', ACCOUNT_MESSAGES.passwordIncorrect));
     }
     await db.transaction(async (tx) => {
-      await users.disable(tx, auth.userId);
+      await users.disable(tx, auth.userId, ADMIN_MESSAGES.customerClosedOwnAccount);
       await sessions.revokeAllOfUser(tx, auth.userId, 'disabled');
     });
   }

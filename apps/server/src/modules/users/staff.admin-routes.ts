@@ -2,7 +2,6 @@ import {
   ADMIN_MESSAGES,
   AddStaffBodySchema,
   ChangeStaffRoleBodySchema,
-  ErrorBodySchema,
   StaffAnswerSchema,
   StaffListQuerySchema,
   StaffPageSchema,
@@ -12,9 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { StaffService } from './staff.service.ts';
 import { pageAnswer } from '../../lib/admin-page.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: staff'];
-const E = ErrorBodySchema;
 const OWNER = { minRole: 'owner' } as const;
 
 /** Staff management (owner only): list, add by email with a role, change a role, remove. */
@@ -28,7 +27,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
           tags,
           summary: 'Back-office accounts, paged; q searches email and name',
           querystring: StaffListQuerySchema,
-          response: { 200: StaffPageSchema, 400: E, 401: E, 403: E },
+          response: { 200: StaffPageSchema, ...adminErrors(400) },
         },
       },
       async (request) => pageAnswer(request.query, await staff.list(request.query)),
@@ -43,7 +42,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
           summary: 'Give an existing account a role (staff or owner)',
           description: 'The person signs up on the storefront first; an unknown email is a 404.',
           body: AddStaffBodySchema,
-          response: { 200: StaffAnswerSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+          response: { 200: StaffAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -62,7 +61,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
           description: 'Demoting the last owner is refused (409).',
           params: UuidParamSchema,
           body: ChangeStaffRoleBodySchema,
-          response: { 200: StaffAnswerSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+          response: { 200: StaffAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -80,7 +79,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
           summary: 'Remove back-office access (the account stays a customer)',
           description: 'Removing the last owner is refused (409).',
           params: UuidParamSchema,
-          response: { 200: StaffAnswerSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+          response: { 200: StaffAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {

@@ -78,7 +78,8 @@ export function createUsersService({ db, clock }: { db: Database; clock: () => D
     insert,
     setPasswordHash: (tx: Database, id: string, passwordHash: string) => update(tx, id, { passwordHash }),
     markEmailVerified: (tx: Database, id: string) => update(tx, id, { isEmailVerified: true }),
-    disable: (tx: Database, id: string) => update(tx, id, { disabledAt: clock() }),
+    disable: (tx: Database, id: string, reason: string) =>
+      update(tx, id, { disabledAt: clock(), disabledReason: reason }),
     /** Flipped in SQL, so two quick toggles cannot both read the old value. */
     toggleAdmin: (id: string) => update(db, id, { isAdmin: sql`not ${users.isAdmin}` }),
     updateProfile: (id: string, change: ProfileChange) =>

@@ -23,7 +23,7 @@ import {
   type TestIntentRow,
   transitionTestIntent,
 } from './test-provider-intents.ts';
-import { refundTestIntent } from './test-provider-refunds.ts';
+import { listTestRefunds, refundTestIntent } from './test-provider-refunds.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
 export type TestProvider = ReturnType<typeof createTestProvider>;
@@ -45,11 +45,12 @@ export function createTestProvider({
   webhookSecret?: string;
 }) {
   function emit(type: WebhookEventType, intentId: string): void {
-    const body = JSON.stringify({
-      id: newEventId(),
-      type,
-      data: { object: { id: intentId, object: 'payment_intent' } },
-    });
+    // As with Stripe, refund events are about the charge, which names its payment intent.
+    const object =
+      type === 'charge.refunded'
+        ? { id: `ch_${intentId}`, object: 'charge', payment_intent: intentId }
+        : { id: intentId, object: 'payment_intent' };
+    const body = JSON.stringify({ id: newEventId(), type, data: { object } });
     delivery.emit({ body, signature: signWebhook(webhookSecret, body, Math.floor(clock().getTime() / 1000)) });
   }
 
@@ -160,17 +161,33 @@ export function createTestProvider({
       return toProviderIntent(canceled);
     },
 
-    async refund({ intentId, amountCents, idempotencyKey }) {
-      return refundTestIntent(db, { intent: await load(intentId), amountCents, idempotencyKey, clock });
+    async refund({ intentId, amountCents, idempotencyKey, shopRefundId }) {
+      const { refund, isNew } = await refundTestIntent(db, {
+        intent: await load(intentId),
+        amountCents,
+        idempotencyKey,
+        shopRefundId,
+        clock,
+      });
+      if (isNew) emit('charge.refunded', intentId);
+      return refund;
     },
+
+    listRefunds: (intentId) => listTestRefunds(db, intentId),
 
     async verifyWebhook(rawBody, signatureHeader) {
       const body = rawBody.toString('utf8');
       if (!isValidWebhookSignature(webhookSecret, body, signatureHeader, Math.floor(clock().getTime() / 1000))) {
         throw new AppError('VALIDATION_FAILED', CHECKOUT_MESSAGES.webhookSignatureInvalid);
       }
-      const event = JSON.parse(body) as { id: string; type: string; data?: { object?: { id?: string } } };
-      return { id: event.id, type: event.type, intentId: event.data?.object?.id ?? null };
+      const event = JSON.parse(body) as {
+        id: string;
+        type: string;
+        data?: { object?: { id?: string; object?: string; payment_intent?: string } };
+      };
+      const object = event.data?.object;
+      const intentId = object?.object === 'charge' ? object.payment_intent : object?.id;
+      return { id: event.id, type: event.type, intentId: intentId ?? null };
     },
 
     // A test-mode card comes into being when it pays an intent, and becomes that intent's customer's
@@ -203,6 +220,22 @@ export function createTestProvider({
 
   return {
     provider,
+
+    /**
+     * A refund made in the provider's own dashboard, not asked for by the shop: the provider only
+     * tells the shop through `charge.refunded`.
+     */
+    async refundFromDashboard(intentId: string, amountCents: number) {
+      const { refund } = await refundTestIntent(db, {
+        intent: await load(intentId),
+        amountCents,
+        idempotencyKey: `dashboard-${randomBytes(12).toString('hex')}`,
+        shopRefundId: null,
+        clock,
+      });
+      emit('charge.refunded', intentId);
+      return refund;
+    },
 
     /** POST /api/test-provider/payment_intents/:id/confirm: the card goes here, never to the shop. */
     async confirm(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
-import { ORDER_STATUSES, OrderSchema } from '../checkout.ts';
+import { ORDER_STATUSES } from '../../order-rules.ts';
+import { OrderSchema } from '../checkout.ts';
 import { ActorSchema, AdminDateSchema, adminListQuerySchema, adminPageSchema } from './common.ts';
 
 const hasNoNul = (value: string) => !value.includes('\u0000');
@@ -33,14 +34,17 @@ export const RefundSchema = z.object({
   reason: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   providerRefundId: z.string().nullable(),
+  /** The provider's reason when it refused; a failed refund can be retried from the back office. */
   lastError: z.string().nullable(),
+  /** Provider calls made so far: 1, plus one per retry. */
+  attempts: z.number().int(),
   createdAt: z.string(),
 });
 
 export const AdminOrderSchema = OrderSchema.extend({
   customer: ActorSchema.nullable(),
-  refundedAmount: z.number(),
   timeline: z.array(OrderEventSchema),
+  /** Every refund with its reason and provider state, not only those that went through as the customer sees. */
   refunds: z.array(RefundSchema),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
@@ -91,3 +95,9 @@ export const RefundOrderBodySchema = z.object({
     .default([]),
 });
 export type RefundOrderBody = z.input<typeof RefundOrderBodySchema>;
+
+/** POST /api/admin/orders/:id/refunds/:refundId/retry */
+export const RefundRetryParamsSchema = z.object({
+  id: z.uuid({ error: M.idInvalid }),
+  refundId: z.uuid({ error: M.idInvalid }),
+});

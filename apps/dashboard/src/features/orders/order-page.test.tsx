@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN_MESSAGES, AdminOrderAnswerSchema, type AdminOrder } from '@shopper/contract';
+import { json, renderRoutes, stubApi } from '../../test/render.tsx';
+import { Component as OrderPage } from './order-page.tsx';
+
+const REASON = 'Stripe: Charge ch_1 has been disputed; cannot refund.';
+
+function order(refund: Partial<AdminOrder['refunds'][number]>): AdminOrder {
+  return AdminOrderAnswerSchema.parse({
+    success: true,
+    order: {
+      _id: 'o1',
+      orderNumber: 'SH-10042',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      items: [],
+      itemsPrice: 40,
+      discount: 0,
+      couponCode: null,
+      shippingAmount: 0,
+      taxAmount: 3.2,
+      totalAmount: 43.2,
+      orderStatus: 'Cancelled',
+      shippingInfo: {
+        name: 'Ada',
+        address: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        postalCode: '62704',
+        country: 'US',
+        phoneNumber: '555',
+      },
+      paymentInfo: { paymentMethod: 'card', status: 'succeeded', brand: 'visa', last4: '4242' },
+      paymentIntentId: 'pi_1',
+      customer: null,
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+      shippedAt: null,
+      deliveredAt: null,
+      cancelledAt: '2026-11-20T11:00:00.000Z',
+      refundedAmount: 0,
+      timeline: [
+        { kind: 'placed', actor: null, data: {}, createdAt: '2026-11-20T10:00:00.000Z' },
+        {
+          kind: 'refund-failed',
+          actor: null,
+          data: { amount: 43.2, error: REASON },
+          createdAt: '2026-11-20T11:00:00.000Z',
+        },
+      ],
+      refunds: [
+        {
+          id: 'r1',
+          amount: 43.2,
+          reason: 'Order cancelled',
+          status: 'failed',
+          providerRefundId: null,
+          lastError: REASON,
+          attempts: 1,
+          createdAt: '2026-11-20T11:00:00.000Z',
+          ...refund,
+        },
+      ],
+    },
+  }).order;
+}
+
+describe('order detail: a failed refund', () => {
+  it("shows the provider's reason, retries once on confirmation, and then shows it refunded", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /api/admin/orders/o1': () => json(200, { success: true, order: order({}) }),
+      'POST /api/admin/orders/o1/refunds/r1/retry': () =>
+        json(200, {
+          success: true,
+          message: ADMIN_MESSAGES.refundRetried('SH-10042', '$43.20'),
+          order: { ...order({ status: 'succeeded', lastError: null, attempts: 2 }), refundedAmount: 43.2 },
+        }),
+    });
+    renderRoutes([{ path: '/orders/:id', element: <OrderPage /> }], '/orders/o1');
+
+    const refunds = await screen.findByRole('list', { name: 'Refunds' });
+    expect(within(refunds).getByText(REASON)).toBeTruthy();
+    expect(within(refunds).getByText('failed')).toBeTruthy();
+    // The timeline tells the reason too.
+    expect(screen.getAllByText(new RegExp(REASON.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).length).toBe(2);
+
+    await user.click(within(refunds).getByRole('button', { name: 'Retry refund' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Retry now' }));
+
+    expect(await within(refunds).findByText('succeeded')).toBeTruthy();
+    expect(within(refunds).queryByRole('button', { name: 'Retry refund' })).toBeNull();
+    expect(within(refunds).queryByText(REASON)).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/api/admin/orders/o1/refunds/r1/retry',
+    ]);
+  });
+});
