@@ -1,0 +1,253 @@
+import type { Category, CategoryInfo, ImageSource, Product, Review } from '@shopper/contract';
+import { MESSAGES, PAGE_TITLES, PLACEHOLDER_IMAGE, SITE_NAME, SITE_TITLE_SUFFIX, formatUsd } from '@shopper/contract';
+import { GARMENT_ART_SIZE } from '../images/garment-art.ts';
+import { type ListingQueryInput, listingCanonical } from './listing-canonical.ts';
+import { absoluteUrl, categoryPath, productPath } from './site-urls.ts';
+import {
+  type Crumb,
+  type JsonLd,
+  PRICE_CURRENCY,
+  URL_PROPERTIES,
+  breadcrumbLd,
+  categoryLabel,
+  isAvailable,
+  offerPrice,
+  productLd,
+  websiteLd,
+} from './structured-data.ts';
+
+export type HeadImage = { url: string; width: number; height: number; alt: string };
+
+/**
+ * What a server-rendered page says to search engines and link previews (issue 10). Paths are site
+ * paths; renderHead makes them absolute on the public origin.
+ */
+export type PageHead = {
+  /** The page's own title, as the browser's usePageTitle gets it; renderHead adds the site suffix. */
+  title: string;
+  description: string;
+  /** Absent on a not-found page: a missing page has no canonical address. */
+  canonicalPath?: string;
+  image?: HeadImage;
+  jsonLd: JsonLd[];
+  robots?: 'noindex';
+  /** OpenGraph's product type with its price (og:type is 'website' otherwise). */
+  product?: { priceAmount: string; priceCurrency: string; isInStock: boolean };
+};
+
+const DESCRIPTION_MAX = 160;
+const HOME_DESCRIPTION =
+  'New arrivals, best-rated pieces and seasonal deals in fashion for men, women and kids at SHOPPER.';
+const SHOP_DESCRIPTION =
+  "Everything in the store, with this season's markdowns. Filter by size, type, price and rating.";
+const DEALS_DESCRIPTION = "This season's markdowns on fashion for men, women and kids at SHOPPER.";
+
+/** One line of at most 160 characters, cut at a word with an ellipsis: what result pages show. */
+export function summarize(text: string, max = DESCRIPTION_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
+
+/**
+ * The biggest stored variant of an uploaded picture (previews are drawn large); generated art and
+ * the placeholder are SVGs of one known size.
+ */
+function productImage(product: Product): HeadImage {
+  const url = product.mainImage || PLACEHOLDER_IMAGE;
+  const source: ImageSource | undefined = product.imageSources?.[url];
+  if (!source) return { url, ...GARMENT_ART_SIZE, alt: product.name };
+  const largest = source.srcSet
+    .split(',')
+    .map((entry) => /^\s*(\S+)\s+(\d+)w\s*$/.exec(entry))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => ({ url: match[1] as string, width: Number(match[2]) }))
+    .reduce<{ url: string; width: number } | undefined>(
+      (best, next) => (best && best.width >= next.width ? best : next),
+      undefined,
+    );
+  if (!largest) return { url, width: source.width, height: source.height, alt: product.name };
+  return {
+    url: largest.url,
+    width: largest.width,
+    height: Math.round((largest.width * source.height) / source.width),
+    alt: product.name,
+  };
+}
+
+export function homeHead(): PageHead {
+  return {
+    title: PAGE_TITLES.home,
+    description: HOME_DESCRIPTION,
+    canonicalPath: '/',
+    jsonLd: [websiteLd()],
+  };
+}
+
+function listingHead(
+  basePath: string,
+  query: ListingQueryInput,
+  { title, description, crumbs }: { title: string; description: string; crumbs: Crumb[] },
+  image?: HeadImage,
+): PageHead {
+  const canonical = listingCanonical(query);
+  return {
+    title,
+    description,
+    canonicalPath: `${basePath}${canonical.search}`,
+    ...(image ? { image } : {}),
+    jsonLd: [breadcrumbLd(crumbs)],
+    ...(canonical.isIndexable ? {} : { robots: 'noindex' as const }),
+  };
+}
+
+/** /shop with its listing query (filters, sort, page, search; decision 025 for the canonical). */
+export function shopHead(query: ListingQueryInput = ''): PageHead {
+  const { isDiscountOnly } = listingCanonical(query);
+  return listingHead('/shop', query, {
+    title: PAGE_TITLES.shop,
+    description: isDiscountOnly ? DEALS_DESCRIPTION : SHOP_DESCRIPTION,
+    crumbs: [HOME_CRUMB, { name: 'Shop', path: '/shop' }],
+  });
+}
+
+/**
+ * /men, /women, /kids (SPEC §2: breadcrumb Home > capitalised category). Given the category's
+ * info (GET /api/products/categories), its banner is the preview image.
+ */
+export function categoryHead(category: Category | CategoryInfo, query: ListingQueryInput = ''): PageHead {
+  const slug = typeof category === 'string' ? category : category.slug;
+  const label = categoryLabel(slug);
+  const banner = typeof category === 'string' ? undefined : category.banner;
+  return listingHead(
+    categoryPath(slug),
+    query,
+    {
+      title: MESSAGES.categoryCollectionTitle(label),
+      description: MESSAGES.categoryCollectionSubtitle(slug),
+      crumbs: [HOME_CRUMB, { name: label, path: categoryPath(slug) }],
+    },
+    banner ? { url: banner.image, width: banner.width, height: banner.height, alt: banner.alt } : undefined,
+  );
+}
+
+/**
+ * /products/{slug}: the product as GET /api/products/slug/{slug} answers it, and the reviews the
+ * page shows (GET /api/reviews/products/{id}, first page).
+ */
+export function productHead(product: Product, reviews: readonly Review[] = []): PageHead {
+  const price = offerPrice(product);
+  const description = summarize(
+    product.shortDescription ||
+      product.description ||
+      `${product.name} by ${product.brand}, ${formatUsd(Number(price))}. ${MESSAGES.categoryCollectionTitle(categoryLabel(product.category))} at ${SITE_NAME}.`,
+  );
+  const path = productPath(product.slug);
+  return {
+    title: product.name,
+    description,
+    canonicalPath: path,
+    image: productImage(product),
+    jsonLd: [
+      productLd(product, reviews, description),
+      breadcrumbLd([
+        HOME_CRUMB,
+        { name: categoryLabel(product.category), path: categoryPath(product.category) },
+        { name: product.name, path },
+      ]),
+    ],
+    product: { priceAmount: price, priceCurrency: PRICE_CURRENCY, isInStock: isAvailable(product) },
+  };
+}
+
+/**
+ * Any unknown path, or an unknown product ('Product Not Found', as the product page titles it):
+ * kept out of indexes, no canonical.
+ */
+export function notFoundHead(title: string = PAGE_TITLES.notFound): PageHead {
+  return { title, description: MESSAGES.pageNotFound, jsonLd: [], robots: 'noindex' };
+}
+
+/** Text for an HTML attribute or element: every character that could end or open markup is escaped. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function withAbsoluteUrls(value: unknown, publicOrigin: string, isUrl = false): unknown {
+  if (typeof value === 'string') return isUrl ? absoluteUrl(publicOrigin, value) : value;
+  if (Array.isArray(value)) return value.map((item) => withAbsoluteUrls(item, publicOrigin, isUrl));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withAbsoluteUrls(item, publicOrigin, URL_PROPERTIES.has(key))]),
+    );
+  }
+  return value;
+}
+
+/**
+ * JSON for a <script> element: `<` (so no `</script>` or `<!--` can end or bend the element), `>`
+ * and `&` as \u escapes, and the two line separators JavaScript once refused in strings.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The <head> elements of a server-rendered page: title with the site suffix (the same words as the
+ * browser's usePageTitle), description, canonical, robots, OpenGraph, Twitter card and JSON-LD.
+ * `publicOrigin` is PUBLIC_URL: never the request's Host header, which a client chooses.
+ */
+export function renderHead(head: PageHead, publicOrigin: string): string {
+  const meta = (key: 'name' | 'property', name: string, content: string | number) =>
+    `<meta ${key}="${name}" content="${escapeHtml(String(content))}">`;
+  const canonicalUrl = head.canonicalPath === undefined ? undefined : absoluteUrl(publicOrigin, head.canonicalPath);
+  const image = head.image ? { ...head.image, url: absoluteUrl(publicOrigin, head.image.url) } : undefined;
+  const lines = [
+    `<title>${escapeHtml(`${head.title}${SITE_TITLE_SUFFIX}`)}</title>`,
+    meta('name', 'description', head.description),
+    ...(canonicalUrl ? [`<link rel="canonical" href="${escapeHtml(canonicalUrl)}">`] : []),
+    ...(head.robots ? [meta('name', 'robots', 'noindex, follow')] : []),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', head.product ? 'product' : 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    ...(canonicalUrl ? [meta('property', 'og:url', canonicalUrl)] : []),
+    ...(image
+      ? [
+          meta('property', 'og:image', image.url),
+          meta('property', 'og:image:width', image.width),
+          meta('property', 'og:image:height', image.height),
+          meta('property', 'og:image:alt', image.alt),
+        ]
+      : []),
+    ...(head.product
+      ? [
+          meta('property', 'product:price:amount', head.product.priceAmount),
+          meta('property', 'product:price:currency', head.product.priceCurrency),
+          meta('property', 'product:availability', head.product.isInStock ? 'in stock' : 'out of stock'),
+        ]
+      : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    ...(image ? [meta('name', 'twitter:image', image.url), meta('name', 'twitter:image:alt', image.alt)] : []),
+    ...head.jsonLd.map(
+      (block) => `<script type="application/ld+json">${jsonForScript(withAbsoluteUrls(block, publicOrigin))}</script>`,
+    ),
+  ];
+  return lines.join('\n');
+}

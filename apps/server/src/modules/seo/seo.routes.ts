@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+// Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
+import type {} from '@fastify/swagger';
+import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CategoriesService } from '../catalog/categories.service.ts';
+import { renderRobots } from './robots.ts';
+import { SITEMAP_MAX_URLS, renderSitemap, sitemapEntries } from './sitemap.ts';
+
+/** Crawlers and CDNs may keep these a few minutes; the shop's own copy follows catalog changes at once. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+/** /sitemap.xml and /robots.txt (issue 10), on the public origin PUBLIC_URL, never the Host header. */
+export function seoRoutes({
+  catalog,
+  categories,
+  cache,
+  publicUrl,
+}: {
+  catalog: CatalogService;
+  categories: CategoriesService;
+  cache: CatalogReadCache;
+  publicUrl: string;
+}) {
+  const robots = renderRobots(publicUrl);
+
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      // Built from the catalog, so kept in the catalog read cache and dropped on any catalog change.
+      const xml = await cache.bytes('seo:sitemap', async () => {
+        const [products, categoryList] = await Promise.all([
+          catalog.publishedSlugs(SITEMAP_MAX_URLS),
+          categories.list(),
+        ]);
+        return Buffer.from(renderSitemap(sitemapEntries(products, categoryList), publicUrl));
+      });
+      return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(xml);
+    });
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(robots),
+    );
+  };
+}
