@@ -27,6 +27,11 @@ function oneWayZones(appDir, features) {
   ];
 }
 
+const WEB_IMPORT_PATTERNS = [
+  { group: ['@shopper/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
+  { group: ['@shopper/dashboard', '**/apps/dashboard/**'], message: 'The shop never imports the back office.' },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -127,23 +132,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@shopper/server', '**/apps/server/**'], message: 'The web app never imports the server.' },
-            {
-              group: ['@shopper/dashboard', '**/apps/dashboard/**'],
-              message: 'The shop never imports the back office.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }],
       // One-way imports (STYLE.md): app → features → shared; features never import each other.
       'import/no-restricted-paths': [
         'error',
         {
           zones: oneWayZones('apps/web', webFeatures),
+        },
+      ],
+    },
+  },
+  {
+    // The storefront's first paint (shell, shared code, home page) takes the contract's values from
+    // its zod-free subpath: the schemas load with the first API answer (docs/decisions/026).
+    files: [
+      'apps/web/src/{app,components,hooks,lib,config}/**/*.{ts,tsx}',
+      'apps/web/src/main.tsx',
+      'apps/web/src/features/home/**/*.{ts,tsx}',
+    ],
+    ignores: ['apps/web/src/lib/contract-schemas.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: WEB_IMPORT_PATTERNS,
+          paths: [
+            {
+              name: '@shopper/contract',
+              allowTypeImports: true,
+              message: "Values come from '@shopper/contract/plain' (no zod); schemas through lib/contract-schemas.ts.",
+            },
+          ],
         },
       ],
     },

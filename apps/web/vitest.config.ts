@@ -7,6 +7,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // jsdom screens with many user events share two cores with the API suite: a slow machine is not a failure.
+    testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
 import { logInWithForm, openHeaderPanel, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 

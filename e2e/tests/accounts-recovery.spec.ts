@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
 import { linkIn, logInWithForm, signUpVerified, uniqueEmail, waitForMail } from '../fixtures/accounts.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ACCOUNT_MESSAGES, LOGGED_OUT_STORAGE_KEY } from '@shopper/contract';
 import {
   accountMenu,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { CART_MESSAGES, MESSAGES, SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { addToCart, cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { CATEGORIES, MESSAGES } from '@shopper/contract';
 import { categoryLabel, listCategory } from '../fixtures/catalog.ts';
 

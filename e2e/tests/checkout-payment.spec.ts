@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { CARD_ERRORS, CHECKOUT_MESSAGES as M, SHOP_UI_MESSAGES as UI, TEST_CARD } from '@shopper/contract';
 import { openSignedIn, signUp, signUpVerified } from '../fixtures/accounts.ts';
 import { addToCart, cartLink, fillShipping, orderCount, payWithCard, productsWithStock } from '../fixtures/shop.ts';

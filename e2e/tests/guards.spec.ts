@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 
 // SPEC §2 route table: these need a login; /cart is an open page (only adding requires login).
 const PROTECTED = ['/profile', '/checkout', '/account/orders', '/order-confirmation/pi_123'];

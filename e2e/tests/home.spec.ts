@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { COPYRIGHT_YEAR, SITE_TITLE_SUFFIX } from '@shopper/contract';
 import { getFeaturedWomen, getNewCollection } from '../fixtures/catalog.ts';
 

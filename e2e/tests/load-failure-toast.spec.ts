@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES } from '@shopper/contract';
 
 test.describe('a failed load shows an error toast (SPEC §8)', () => {
@@ -12,7 +12,9 @@ test.describe('a failed load shows an error toast (SPEC §8)', () => {
         body: JSON.stringify({ success: false, code: 'INTERNAL', message: 'An unexpected error occurred' }),
       });
     });
-    await page.goto('/shop');
+    // /shop comes rendered by the server; the browser loads the listing itself on an in-app visit.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
 
     await expect(page.getByText(MESSAGES.errorLoadingProducts)).toBeVisible();
     const toasts = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.loadProductsFailed });
@@ -26,7 +28,7 @@ test.describe('a failed load shows an error toast (SPEC §8)', () => {
     await expect(toasts).toHaveCount(1);
   });
 
-  test('a product page that cannot load toasts what went wrong', async ({ page }) => {
+  test('a product page that cannot load toasts what went wrong', async ({ page, request }) => {
     await page.route('**/api/products/slug/**', (route) =>
       route.fulfill({
         status: 500,
@@ -41,9 +43,17 @@ test.describe('a failed load shows an error toast (SPEC §8)', () => {
         body: '{"success":false,"code":"INTERNAL","message":"x"}',
       }),
     );
-    await page.goto('/products/no-such-luck');
+    // The server renders a product page it can load, and a product a cached listing holds is shown
+    // from it; so the browser loads this one itself, on an in-app visit from a page with no listing.
+    const listing = await (await request.get('/api/products/all-products?limit=1')).json();
+    const slug: string = listing.products[0].slug;
+    await page.goto('/login');
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/products/${slug}`);
     await expect(
-      page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.productLoadingErrorDetail('no-such-luck') }),
+      page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.productLoadingErrorDetail(slug) }),
     ).toHaveCount(1);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { NEWSLETTER_MESSAGES as N } from '@shopper/contract';
 import { linkIn, uniqueEmail, waitForMail } from '../fixtures/accounts.ts';
 

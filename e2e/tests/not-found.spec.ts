@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES } from '@shopper/contract';
 
 test.describe('not-found page', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES, discountPercent, formatUsd } from '@shopper/contract';
 import {
   categoryLabel,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES } from '@shopper/contract';
 import { openSignedIn, signUp, verifyEmail } from '../fixtures/accounts.ts';
 import { allProducts } from '../fixtures/catalog.ts';

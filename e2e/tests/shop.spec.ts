@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES, hasDiscount } from '@shopper/contract';
 import { listProducts, searchWord } from '../fixtures/catalog.ts';
 import { cardRatings, expectFirstCard, paidPrices, productCards, productGrid } from '../fixtures/listing.ts';
@@ -62,16 +62,16 @@ test.describe('shop page', () => {
     await expectFirstCard(page, first.products[0]!.name);
 
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
-    await pagination.getByRole('button', { name: 'Page 2' }).click();
+    await pagination.getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expectFirstCard(page, second.products[0]!.name);
-    await expect(pagination.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
     await page.goBack();
     await expect(page).toHaveURL('/shop');
     await expectFirstCard(page, first.products[0]!.name);
 
-    await pagination.getByRole('button', { name: 'Next page' }).click();
+    await pagination.getByRole('link', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expectFirstCard(page, second.products[0]!.name);
   });
@@ -79,7 +79,7 @@ test.describe('shop page', () => {
   test('a page size of 24 shows 24 cards and starts again at page 1', async ({ page }) => {
     await page.goto('/shop?page=2');
     await expect(
-      page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }),
+      page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
     ).toHaveAttribute('aria-current', 'page');
 
     await page.getByLabel('Per page').selectOption('24');

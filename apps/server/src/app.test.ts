@@ -111,7 +111,7 @@ describe('the built web app', () => {
 
   it('answers a POST to a page path, or a missing file, with a JSON 404', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/men' })).statusCode).toBe(404);
-    for (const url of ['/favicon.ico', '/robots.txt', '/images/none', '/metrics/x']) {
+    for (const url of ['/favicon.ico', '/humans.txt', '/images/none', '/metrics/x']) {
       const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type'], url).toContain('application/json');

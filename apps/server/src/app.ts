@@ -32,6 +32,11 @@ import { createCatalogChanges } from './modules/catalog/catalog-changes.ts';
 import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
 import { createCouponsAdminService } from './modules/cart/coupons-admin.service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
+import { createCategoriesAdminService } from './modules/catalog/categories-admin.service.ts';
+import { categoriesAdminRoutes } from './modules/catalog/categories.admin-routes.ts';
+import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin-routes.ts';
+import { createNewsletterExport } from './modules/newsletter/newsletter-export.ts';
+import { createRefundsService } from './modules/orders/refunds.service.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
 import { createPaymentCustomersService } from './modules/checkout/payment-customers.service.ts';
@@ -56,6 +61,7 @@ import { createOrdersAdminService } from './modules/orders/orders-admin.service.
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
@@ -65,9 +71,11 @@ import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { settingsAdminRoutes, stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
+import { createCustomersAdminService } from './modules/users/customers-admin.service.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { usersAdminRoutes } from './modules/users/users.admin-routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
@@ -78,6 +86,8 @@ import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.ts';
+import { sendRenderedPage } from './modules/storefront/send-rendered-page.ts';
+import { createStorefrontRenderer } from './modules/storefront/storefront-renderer.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 
@@ -223,6 +233,7 @@ export async function buildApp({
     limits: { maxPixels: config.imageMaxPixels },
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
+  const categories = createCategoriesService({ db, clock });
   const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
   // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
   const catalogChanges = createCatalogChanges({ database, log: app.log.child({ module: 'catalog-changes' }) });
@@ -238,18 +249,25 @@ export async function buildApp({
     clock,
     lowStockThreshold,
   });
+  const categoriesAdmin = createCategoriesAdminService({
+    db,
+    categories,
+    images: productImages,
+    audit,
+    catalogChanges,
+  });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
-  const ordersAdmin = createOrdersAdminService({
+  const refunds = createRefundsService({
     db,
     clock,
-    audit,
-    catalog,
     provider: payments.provider,
+    audit,
     publicUrl: config.publicUrl,
   });
+  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
   const reviewsModeration = createReviewsModerationService({
     db,
@@ -272,6 +290,7 @@ export async function buildApp({
     orders,
     users,
     customers: paymentCustomers,
+    onRefunded: (intentId) => refunds.recordProviderRefunds(intentId),
     clock,
     log: app.log.child({ module: 'checkout' }),
   });
@@ -311,10 +330,7 @@ export async function buildApp({
   await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind, isDraining }), {
     prefix: '/api',
   });
-  await app.register(
-    catalogRoutes({ catalog, categories: createCategoriesService({ db, clock }), cache: catalogCache }),
-    { prefix: '/api/products' },
-  );
+  await app.register(catalogRoutes({ catalog, categories, cache: catalogCache }), { prefix: '/api/products' });
   await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
     prefix: '/api/users',
   });
@@ -335,6 +351,7 @@ export async function buildApp({
     await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
   }
   await app.register(imagesRoutes);
+  await app.register(seoRoutes({ catalog, categories, cache: catalogCache, publicUrl: config.publicUrl }));
   await app.register(uploadsRoutes({ images: productImages }));
 
   await app.register(backOfficeRoutes({ adminUrl: config.adminUrl }), { prefix: '/api' });
@@ -360,6 +377,18 @@ export async function buildApp({
         prefix: '/coupons',
       });
       await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
+      await admin.register(
+        usersAdminRoutes({ customers: createCustomersAdminService({ db, clock, audit, sessions }) }),
+        { prefix: '/customers' },
+      );
+      await admin.register(
+        categoriesAdminRoutes({ categoriesAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
+        { prefix: '/categories' },
+      );
+      await admin.register(
+        newsletterAdminRoutes({ newsletterExport: createNewsletterExport({ db, newsletter, audit }) }),
+        { prefix: '/newsletter' },
+      );
     },
     { prefix: '/api/admin' },
   );
@@ -368,11 +397,34 @@ export async function buildApp({
   const dashboardHtml = config.dashboardDistDir
     ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
     : undefined;
+  // The public catalog pages are rendered on the server (decision 023); the rest of the shop and
+  // the back office are the plain single-page shell.
+  const storefront =
+    config.webDistDir && indexHtml
+      ? await createStorefrontRenderer({
+          distDir: config.webDistDir,
+          indexHtml,
+          cache: catalogCache,
+          log: app.log.child({ module: 'storefront' }),
+          publicUrl: config.publicUrl,
+          inject: async (url) => {
+            const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+            return {
+              statusCode: answer.statusCode,
+              contentType: String(answer.headers['content-type'] ?? ''),
+              body: answer.rawPayload,
+            };
+          },
+        })
+      : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const page = isDashboardPath(path) ? dashboardHtml : indexHtml;
+    const isDashboard = isDashboardPath(path);
+    const page = isDashboard ? dashboardHtml : indexHtml;
     if (page && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
+      const rendered = storefront && !isDashboard ? await storefront.answer(request.url) : undefined;
+      if (rendered && !rendered.shell) return sendRenderedPage(request, reply, rendered);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     const body: ErrorBody = {

@@ -39,6 +39,9 @@ export async function registerWebApp(
     wildcard: false,
     // reply.sendFile is decorated once, by the first app registered.
     decorateReply: isFirst,
+    // The storefront's build writes brotli and gzip copies of its assets (decision 026): they go out
+    // as they are, instead of being compressed again, less tightly, on every request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { errorBody, jsonResponse, stubApi } from '../test/account-fixtures.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { routes } from './router.tsx';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { LAZY_CHUNK_TIMEOUT_MS } from '@shopper/contract';
+import { LAZY_CHUNK_TIMEOUT_MS } from '@shopper/contract/plain';
 
 /**
  * A route's code chunk, loaded on first visit (route-level code splitting). SPEC §9 gives lazy

@@ -1,25 +1,41 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_DURATION_MS } from '@shopper/contract';
-import { createQueryClient } from '../lib/query-client.ts';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { TOAST_DURATION_MS } from '@shopper/contract/plain';
+import { useIsHydrated } from '../hooks/use-is-hydrated.ts';
 
 // Toasts only follow a user action or a failed request, so the toaster loads after first paint.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Marks the document once React owns it (after hydration, or the first render of the shell):
+ * browser journeys wait for it before they click, as a person is never that quick.
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** The query client is the caller's: the browser seeds it with the server's data before hydrating. */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // A server-rendered page has no toaster in its HTML; it mounts once the page is hydrated.
+  const isHydrated = useIsHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster
-          position="top-right"
-          offset={{ top: '76px', right: '16px' }}
-          richColors
-          closeButton
-          duration={TOAST_DURATION_MS.info}
-        />
-      </Suspense>
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <Toaster
+            position="top-right"
+            offset={{ top: '76px', right: '16px' }}
+            richColors
+            closeButton
+            duration={TOAST_DURATION_MS.info}
+          />
+        </Suspense>
+      ) : null}
+      <HydrationMark />
     </QueryClientProvider>
   );
 }

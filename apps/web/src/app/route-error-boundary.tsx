@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
 import { Button } from '../components/button.tsx';
 import { StatusPage, statusPageStyles } from '../components/status-page.tsx';
 import { env } from '../config/env.ts';

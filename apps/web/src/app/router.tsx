@@ -1,7 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly } from './guards/guest-only.tsx';
-import { RequireAuth } from './guards/require-auth.tsx';
-import { RequireVerified } from './guards/require-verified.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -19,6 +16,7 @@ function withErrorBoundary(routes: RouteObject[]): RouteObject[] {
 
 const pages: RouteObject[] = [
   {
+    id: 'home',
     index: true,
     lazy: lazyPage(
       () => import('../features/home/home-page.tsx'),
@@ -26,6 +24,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    id: 'shop',
     path: 'shop',
     lazy: lazyPage(
       () => import('../features/catalog/shop-page.tsx'),
@@ -40,6 +39,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    id: 'product-by-id',
     path: 'product/:productId',
     lazy: lazyPage(
       () => import('./routes/product-route.tsx'),
@@ -47,6 +47,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    id: 'product-by-slug',
     path: 'products/:productSlug',
     lazy: lazyPage(
       () => import('./routes/product-route.tsx'),
@@ -62,7 +63,10 @@ const pages: RouteObject[] = [
   },
   {
     // SPEC §2 Guards: login and signup send a signed-in user back to where they came from.
-    element: <GuestOnly isFromAware />,
+    lazy: lazyPage(
+      () => import('./guards/guest-only.tsx'),
+      (m) => m.FromAwareGuestOnly,
+    ),
     children: [
       {
         path: 'login',
@@ -81,7 +85,10 @@ const pages: RouteObject[] = [
     ],
   },
   {
-    element: <GuestOnly />,
+    lazy: lazyPage(
+      () => import('./guards/guest-only.tsx'),
+      (m) => m.GuestOnly,
+    ),
     children: [
       {
         path: 'forgot-password',
@@ -144,7 +151,11 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    element: <RequireAuth />,
+    // Guards load with the pages they guard (in parallel): a guest's first page never needs them.
+    lazy: lazyPage(
+      () => import('./guards/require-auth.tsx'),
+      (m) => m.RequireAuth,
+    ),
     children: [
       {
         path: 'profile',
@@ -154,7 +165,10 @@ const pages: RouteObject[] = [
         ),
       },
       {
-        element: <RequireVerified />,
+        lazy: lazyPage(
+          () => import('./guards/require-verified.tsx'),
+          (m) => m.RequireVerified,
+        ),
         children: [
           {
             path: 'checkout',
@@ -183,6 +197,7 @@ const pages: RouteObject[] = [
     ],
   },
   {
+    id: 'category',
     path: ':category',
     lazy: lazyPage(
       () => import('./routes/category-route.tsx'),
@@ -190,6 +205,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    id: 'not-found',
     path: '*',
     lazy: lazyPage(
       () => import('../features/not-found/not-found-page.tsx'),

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES } from '@shopper/contract';
-import { cartQueryKeys } from '../lib/cart-queries.ts';
+import { ACCOUNT_MESSAGES } from '@shopper/contract/plain';
+import { cartQueryKeys } from '../lib/cart-keys.ts';
 import { currentUserQueryKey } from '../lib/current-user.ts';
 import { onSessionExpired } from '../lib/session.ts';
 

@@ -1,4 +1,4 @@
-import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract/plain';
 import styles from './money-breakdown.module.css';
 
 interface MoneyBreakdownProps {

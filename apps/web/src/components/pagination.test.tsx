@@ -49,4 +49,16 @@ describe('Pagination', () => {
     render(<Pagination page={1} totalPages={1} onPageChange={() => {}} />);
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
+
+  it('with hrefFor, pages are links that work without JavaScript; a plain click still reports the page', async () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={1} totalPages={3} onPageChange={onPageChange} hrefFor={(page) => `/shop?page=${page}`} />);
+    expect(screen.getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/shop?page=2');
+    expect(screen.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/shop?page=2');
+    // Nothing before the first page: Previous stays a disabled button, not a link.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous page' }).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('link', { name: 'Page 3' }));
+    expect(onPageChange.mock.calls).toEqual([[3]]);
+  });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, passwordChecklist } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, passwordChecklist } from '@shopper/contract/plain';
 import styles from './password-checklist.module.css';
 
 interface PasswordChecklistProps {

@@ -1,4 +1,4 @@
-import { formatUsd, hasDiscount } from '@shopper/contract';
+import { formatUsd, hasDiscount } from '@shopper/contract/plain';
 import styles from './price-tag.module.css';
 
 interface PriceTagProps {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { PLACEHOLDER_IMAGE } from '@shopper/contract';
+import { PLACEHOLDER_IMAGE } from '@shopper/contract/plain';
 import { buildProduct } from '../test/product-fixture.ts';
 import { ProductCard } from './product-card.tsx';
 
-function renderCard(overrides: Parameters<typeof buildProduct>[0]) {
+function renderCard(overrides: Parameters<typeof buildProduct>[0], props: { isPriority?: boolean } = {}) {
   return render(
     <MemoryRouter>
-      <ProductCard product={buildProduct(overrides)} />
+      <ProductCard product={buildProduct(overrides)} {...props} />
     </MemoryRouter>,
   );
 }
@@ -75,5 +75,19 @@ describe('ProductCard with an uploaded image', () => {
     const { container } = renderCard({});
     expect(container.querySelector('picture')).toBeNull();
     expect(screen.getByRole('img', { name: 'Linen Summer Shirt' }).getAttribute('srcset')).toBeNull();
+  });
+
+  it('fetches the largest paint first: a priority card image is eager with fetchpriority high', () => {
+    renderCard({}, { isPriority: true });
+    const image = screen.getByRole('img', { name: 'Linen Summer Shirt' });
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    expect(image.getAttribute('loading')).toBe('eager');
+  });
+
+  it('leaves other card images lazy, at the default priority', () => {
+    renderCard({});
+    const image = screen.getByRole('img', { name: 'Linen Summer Shirt' });
+    expect(image.getAttribute('fetchpriority')).toBeNull();
+    expect(image.getAttribute('loading')).toBe('lazy');
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { discountPercent, type Product } from '@shopper/contract';
+import { discountPercent } from '@shopper/contract/plain';
+import type { Product } from '@shopper/contract';
 import { PriceTag } from './price-tag.tsx';
 import { CARD_IMAGE_SIZES, ProductImage, uploadedImageProps } from './product-image.tsx';
 import { StarRating } from './star-rating.tsx';
@@ -12,9 +13,10 @@ export function productPath(product: Pick<Product, 'slug' | 'id'>): string {
 interface ProductCardProps {
   product: Product;
   isAboveFold?: boolean;
+  isPriority?: boolean;
 }
 
-export function ProductCard({ product, isAboveFold = false }: ProductCardProps) {
+export function ProductCard({ product, isAboveFold = false, isPriority = false }: ProductCardProps) {
   const percent = discountPercent(product.old_price, product.new_price);
   const mainImage = product.mainImage || product.image;
   return (
@@ -24,6 +26,7 @@ export function ProductCard({ product, isAboveFold = false }: ProductCardProps) 
           src={mainImage}
           alt={product.name}
           isAboveFold={isAboveFold}
+          isPriority={isPriority}
           sizes={CARD_IMAGE_SIZES}
           {...uploadedImageProps(product.imageSources, mainImage)}
         />

@@ -6,15 +6,17 @@ interface ProductGridProps {
   products: Product[];
   /** How many leading cards load eagerly (they are in the first viewport). */
   eagerCount?: number;
+  /** How many leading cards are the page's largest paint (a phone's first row): fetched first. */
+  priorityCount?: number;
   label?: string;
 }
 
-export function ProductGrid({ products, eagerCount = 0, label }: ProductGridProps) {
+export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label }: ProductGridProps) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} isAboveFold={index < eagerCount} />
+          <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
         </li>
       ))}
     </ul>

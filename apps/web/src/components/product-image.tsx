@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes, SyntheticEvent } from 'react';
-import { type ImageSource, PLACEHOLDER_IMAGE } from '@shopper/contract';
+import { PLACEHOLDER_IMAGE } from '@shopper/contract/plain';
+import type { ImageSource } from '@shopper/contract';
 
 /** Generated product images are 600x750 SVGs (4:5); uploads carry their own size. */
 export const PRODUCT_IMAGE_WIDTH = 600;
@@ -12,6 +13,8 @@ interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
   src: string | undefined;
   alt: string;
   isAboveFold?: boolean;
+  /** The page's largest picture (its LCP element): fetched first, ahead of scripts and other images. */
+  isPriority?: boolean;
   /** WebP widths of an uploaded image (`url 320w, …`), with `sizes` saying how wide it is drawn. */
   srcSet?: string;
   sizes?: string;
@@ -30,7 +33,16 @@ export function uploadedImageProps(
 }
 
 /** Missing or broken images fall back to the placeholder (SPEC §9). */
-export function ProductImage({ src, alt, isAboveFold = false, srcSet, sizes, avifSrcSet, ...rest }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  isAboveFold = false,
+  isPriority = false,
+  srcSet,
+  sizes,
+  avifSrcSet,
+  ...rest
+}: ProductImageProps) {
   function handleError(event: SyntheticEvent<HTMLImageElement>) {
     const img = event.currentTarget;
     if (img.src.endsWith(PLACEHOLDER_IMAGE)) return;
@@ -46,8 +58,9 @@ export function ProductImage({ src, alt, isAboveFold = false, srcSet, sizes, avi
       alt={alt}
       width={PRODUCT_IMAGE_WIDTH}
       height={PRODUCT_IMAGE_HEIGHT}
-      loading={isAboveFold ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={isAboveFold || isPriority ? 'eager' : 'lazy'}
+      fetchPriority={isPriority ? 'high' : undefined}
+      decoding={isPriority ? undefined : 'async'}
       onError={handleError}
       {...rest}
     />

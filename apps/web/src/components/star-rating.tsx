@@ -1,4 +1,4 @@
-import { filledStars } from '@shopper/contract';
+import { filledStars } from '@shopper/contract/plain';
 import styles from './star-rating.module.css';
 
 interface StarRatingProps {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { FIELD_VALIDATION_DEBOUNCE_MS } from '@shopper/contract';
+import { FIELD_VALIDATION_DEBOUNCE_MS } from '@shopper/contract/plain';
 
 /** SPEC §5 Profile: validation is live, 300 ms after the last change (and again on submit). */
 export function useDebouncedValidation<T extends FieldValues, C, O>(

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LOGOUT_TRANSITION_MS } from '@shopper/contract';
+import { LOGOUT_TRANSITION_MS } from '@shopper/contract/plain';
 import { apiRequest } from '../lib/api-client.ts';
 import { setLogoutTransition } from '../lib/logout-transition.ts';
 import { endSession } from '../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_TITLE_SUFFIX } from '@shopper/contract';
+import { SITE_TITLE_SUFFIX } from '@shopper/contract/plain';
 
 /** Sets the document title with the site-wide suffix of SPEC §2 Home. */
 export function usePageTitle(title: string): void {

@@ -1,11 +1,8 @@
-import {
-  ACCOUNT_MESSAGES,
-  ACCOUNT_UI_MESSAGES,
-  MESSAGES,
-  REQUEST_TIMEOUT_MS,
-  type FieldError,
-} from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES, MESSAGES, REQUEST_TIMEOUT_MS } from '@shopper/contract/plain';
+import type { FieldError } from '@shopper/contract';
 import { env } from '../config/env.ts';
+// Before any schema exists (they load lazily, after the entry): no eval in the browser.
+import './zod-jitless.ts';
 import type * as ContractSchemasModule from './contract-schemas.ts';
 import { emitSessionExpired, endSession, getAuthToken, isLoggedOut, replaceAuthToken } from './session.ts';
 
@@ -104,6 +101,17 @@ async function errorFromBody(status: number, body: unknown): Promise<ApiError> {
   return new ApiError(status || 500, MESSAGES.unexpected);
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The server renderer answers API calls in process (the same JSON and read cache, no network):
+ * it swaps the transport once at start. The browser keeps fetch.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** One HTTP exchange with the given token; throws ApiError on every failure. */
 async function send(path: string, options: RequestOptions, token: string | null): Promise<unknown> {
   const controller = new AbortController();
@@ -122,7 +130,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, options), {
+      response = await transport(buildUrl(path, options), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

@@ -1,19 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { CART_MESSAGES, CHECKOUT_MESSAGES, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { CART_MESSAGES, CHECKOUT_MESSAGES } from '@shopper/contract/plain';
+import type { Cart, CartSummaryAnswer } from '@shopper/contract';
 import { apiClient } from './api-client.ts';
+import { cartQueryKeys } from './cart-keys.ts';
 
 /**
  * The signed-in user's server cart. It lives in lib/ because the header badge, the product page,
  * the cart page and the checkout all read or change it, and features never import each other.
- * Every key starts with 'cart', so invalidating ['cart'] refreshes them all.
  */
-export const cartQueryKeys = {
-  all: ['cart'] as const,
-  /** The header badge (app/layout/cart-link.tsx): GET /api/cart's totalItems. */
-  count: ['cart', 'count'] as const,
-  detail: ['cart', 'detail'] as const,
-  summary: ['cart', 'summary'] as const,
-};
+export { cartQueryKeys };
 
 export function getCart(signal?: AbortSignal): Promise<Cart> {
   return apiClient.get('/cart', (s) => s.CartAnswerSchema, { signal }).then((answer) => answer.cart);

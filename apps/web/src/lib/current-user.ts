@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ACCOUNT_UI_MESSAGES, USER_CACHE_MS, type User } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES, USER_CACHE_MS } from '@shopper/contract/plain';
+import type { User } from '@shopper/contract';
 import { apiClient } from './api-client.ts';
 import { isSignedIn, subscribeToSession } from './session.ts';
 

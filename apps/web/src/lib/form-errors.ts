@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client.ts';
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { toast, Toaster } from 'sonner';
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
 import { ApiError } from './api-client.ts';
 import { loadFailureToastMessage } from './load-failure-toast.ts';
 import { createQueryClient } from './query-client.ts';

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY, LOGGED_OUT_STORAGE_KEY } from '@shopper/contract';
+import { AUTH_TOKEN_STORAGE_KEY, LOGGED_OUT_STORAGE_KEY } from '@shopper/contract/plain';
 
 /** Local-storage session markers of SPEC §4 Session (key names from the contract). */
 export const AUTH_TOKEN_KEY = AUTH_TOKEN_STORAGE_KEY;

@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@shopper/contract';
+import { TOAST_DURATION_MS } from '@shopper/contract/plain';
 
 export type ToastType = keyof typeof TOAST_DURATION_MS;
 

@@ -114,6 +114,14 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
     },
     paymentInfo: { paymentMethod: 'card', status: 'succeeded', brand: 'visa', last4: '4242' },
     paymentIntentId: 'pi_123',
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    shippedAt: null,
+    deliveredAt: null,
+    cancelledAt: null,
+    refundedAmount: 0,
+    refunds: [],
     ...overrides,
   });
 }

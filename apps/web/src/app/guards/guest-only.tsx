@@ -22,3 +22,8 @@ export function GuestOnly({ isFromAware = false }: { isFromAware?: boolean }) {
   }
   return <Outlet />;
 }
+
+/** Login and signup: a signed-in visitor goes back to where they came from. */
+export function FromAwareGuestOnly() {
+  return <GuestOnly isFromAware />;
+}

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES } from '@shopper/contract';
+import { ACCOUNT_MESSAGES } from '@shopper/contract/plain';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { didSessionExpire } from '../../lib/session.ts';

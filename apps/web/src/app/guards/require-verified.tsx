@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_UI_MESSAGES } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES } from '@shopper/contract/plain';
 import { Spinner } from '../../components/spinner.tsx';
 import { isEmailVerified, useCurrentUser } from '../../lib/current-user.ts';
 

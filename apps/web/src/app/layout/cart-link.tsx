@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest } from '../../lib/api-client.ts';
-import { cartQueryKeys } from '../../lib/cart-queries.ts';
+import { cartQueryKeys } from '../../lib/cart-keys.ts';
 import styles from './header.module.css';
 
 /** The item count of GET /api/cart; null when the cart cannot say (no badge, never a made-up count). */

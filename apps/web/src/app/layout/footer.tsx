@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, SITE_NAME } from '@shopper/contract';
+import { COPYRIGHT_YEAR, SITE_NAME } from '@shopper/contract/plain';
 import styles from './footer.module.css';
 
 const COLUMNS = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { SITE_NAME } from '@shopper/contract';
+import { SITE_NAME } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { CartLink } from './cart-link.tsx';
@@ -98,7 +98,8 @@ export function Header() {
             </ul>
           </nav>
 
-          <form className={styles.search} role="search" onSubmit={handleSearch}>
+          {/* A GET form to /shop: search works before JavaScript does. */}
+          <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
             <input
               className={styles.searchInput}
               type="search"

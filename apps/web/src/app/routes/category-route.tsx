@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { CATEGORIES, type Category } from '@shopper/contract';
+import { CATEGORIES } from '@shopper/contract/plain';
+import type { Category } from '@shopper/contract';
 import { CategoryPage } from '../../features/catalog/category-page.tsx';
 import { NotFoundPage } from '../../features/not-found/not-found-page.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, MESSAGES } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, MESSAGES } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';

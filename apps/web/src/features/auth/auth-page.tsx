@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { LoginForm } from './components/login-form.tsx';

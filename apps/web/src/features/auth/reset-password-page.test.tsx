@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, RESET_REDIRECT_MS } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, RESET_REDIRECT_MS } from '@shopper/contract/plain';
 import { renderRoutes } from '../../test/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES, CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CART_MESSAGES, MESSAGES, ROUTE_REFRESH_THRESHOLD_MS, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { CART_MESSAGES, MESSAGES, ROUTE_REFRESH_THRESHOLD_MS, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';

@@ -1,4 +1,5 @@
-import { MESSAGES, type Category } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
+import type { Category } from '@shopper/contract';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';

@@ -4,10 +4,8 @@ import {
   DEFAULT_COUNTRY,
   SHOP_UI_MESSAGES as UI,
   toCountryCode,
-  type ShippingInfoInput,
-  type TestCard,
-  type User,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { ShippingInfoInput, TestCard, User } from '@shopper/contract';
 
 /** The Shipping form of SPEC §3; every field is required with the one message of SPEC §5 Checkout. */
 const required = z.string().trim().min(1, M.shippingFieldsRequired);

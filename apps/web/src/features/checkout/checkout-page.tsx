@@ -8,10 +8,8 @@ import {
   ROUTE_REFRESH_THRESHOLD_MS,
   SHOP_UI_MESSAGES as UI,
   formatUsd,
-  type Cart,
-  type CartSummaryAnswer,
-  type PaymentConfigAnswer,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { Cart, CartSummaryAnswer, PaymentConfigAnswer } from '@shopper/contract';
 import { Alert } from '../../components/alert.tsx';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';

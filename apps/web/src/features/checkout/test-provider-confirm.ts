@@ -1,4 +1,5 @@
-import { CHECKOUT_MESSAGES as M, type TestCard, type TestIntentAnswer } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M } from '@shopper/contract/plain';
+import type { TestCard, TestIntentAnswer } from '@shopper/contract';
 import { authenticateTestIntent, confirmTestIntent } from './api/test-provider.ts';
 import type { ChallengeOutcome } from './hooks/use-authentication-challenge.ts';
 import type { ConfirmCard, ProviderOutcome } from './payment-outcome.ts';

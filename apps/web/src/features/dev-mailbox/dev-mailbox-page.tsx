@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TOAST_DURATION_MS } from '@shopper/contract';
+import { TOAST_DURATION_MS } from '@shopper/contract/plain';
 import { Button } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

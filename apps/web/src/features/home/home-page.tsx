@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES, PAGE_TITLES } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
@@ -10,7 +10,7 @@ import { ProductSection } from './components/product-section.tsx';
 import styles from './components/home.module.css';
 
 export function HomePage() {
-  usePageTitle('Fashion for Men, Women & Kids');
+  usePageTitle(PAGE_TITLES.home);
   const featuredWomen = useFeaturedWomen();
   const newCollection = useNewCollection();
 

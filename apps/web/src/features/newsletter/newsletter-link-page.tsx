@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { NEWSLETTER_MESSAGES as N } from '@shopper/contract';
+import { NEWSLETTER_MESSAGES as N } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { ButtonLink } from '../../components/button.tsx';
 import { Spinner } from '../../components/spinner.tsx';

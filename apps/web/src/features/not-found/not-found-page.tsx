@@ -1,11 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES, PAGE_TITLES } from '@shopper/contract/plain';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { StatusPage, statusPageStyles } from '../../components/status-page.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 
 export function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  usePageTitle(PAGE_TITLES.notFound);
   const location = useLocation();
   const navigate = useNavigate();
   const hasHistory = canGoBackWithinShop();
@@ -13,7 +13,7 @@ export function NotFoundPage() {
   return (
     <StatusPage
       code="404"
-      title="Page Not Found"
+      title={PAGE_TITLES.notFound}
       actions={
         <>
           <Button variant="secondary" onClick={() => void (hasHistory ? navigate(-1) : navigate('/'))}>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { CHECKOUT_MESSAGES as M, OrderAnswerSchema } from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -30,10 +30,65 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shop');
   });
 
+  it('shows a shipped order moved on, with its carrier and a tracking link', async () => {
+    renderAt('order-1', {
+      'GET /api/payment/order/order-1': () =>
+        orderAnswer({
+          orderStatus: 'Shipped',
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+          trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+          shippedAt: '2026-11-22T12:00:00.000Z',
+        }),
+    });
+    const tracker = await screen.findByRole('list', { name: 'Order progress' });
+    expect(within(tracker).getByText('Shipped').closest('li')?.dataset.reached).toBe('true');
+    expect(within(tracker).getByText('Delivered').closest('li')?.dataset.reached).toBe('false');
+    const shipping = screen.getByRole('region', { name: 'Shipping Information' });
+    expect(within(shipping).getByText('UPS')).toBeTruthy();
+    expect(
+      within(shipping)
+        .getByRole('link', { name: /1Z999AA10123456784/ })
+        .getAttribute('href'),
+    ).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  });
+
+  it('shows what a return gave back on a delivered order', async () => {
+    renderAt('order-1', {
+      'GET /api/payment/order/order-1': () =>
+        orderAnswer({
+          orderStatus: 'Delivered',
+          deliveredAt: '2026-11-23T12:00:00.000Z',
+          refundedAmount: 10,
+          refunds: [{ amount: 10, createdAt: '2026-11-25T12:00:00.000Z' }],
+          paymentInfo: { paymentMethod: 'card', status: 'partially_refunded', brand: 'visa', last4: '4242' },
+        }),
+    });
+    const payment = await screen.findByRole('region', { name: 'Payment Information' });
+    expect(within(payment).getByText('Partially refunded')).toBeTruthy();
+    expect(within(payment).getByText('Refunded').nextElementSibling?.textContent).toBe('$10.00');
+    const refunds = within(payment).getByRole('list', { name: 'Refunds' });
+    expect(refunds.textContent).toBe('November 25, 2026$10.00');
+    expect(screen.getByText('Delivered', { selector: 'li *' }).closest('li')?.dataset.reached).toBe('true');
+  });
+
   it('finds the order by its payment intent when the id starts with pi_', async () => {
-    renderAt('pi_123', { 'GET /api/payment/order-by-payment/pi_123': () => orderAnswer({ orderStatus: 'Cancelled' }) });
+    renderAt('pi_123', {
+      'GET /api/payment/order-by-payment/pi_123': () =>
+        orderAnswer({
+          orderStatus: 'Cancelled',
+          cancelledAt: '2026-11-22T12:00:00.000Z',
+          refundedAmount: 21.6,
+          refunds: [{ amount: 21.6, createdAt: '2026-11-22T12:00:00.000Z' }],
+          paymentInfo: { paymentMethod: 'card', status: 'refunded', brand: 'visa', last4: '4242' },
+        }),
+    });
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Order progress' })).toBeNull();
+    expect(
+      screen.getByText('This order was cancelled on November 22, 2026. $21.60 refunded to your card.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Refunded', { selector: 'dd' })).toBeTruthy();
   });
 
   it('says when the order cannot be found', async () => {

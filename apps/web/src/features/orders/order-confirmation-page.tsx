@@ -2,11 +2,12 @@ import { useParams } from 'react-router';
 import {
   CHECKOUT_MESSAGES as M,
   ROUTE_REFRESH_THRESHOLD_MS,
+  ORDER_TRACKING_MESSAGES as T,
   SHOP_UI_MESSAGES as UI,
   countryName,
   formatUsd,
-  type Order,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { Order } from '@shopper/contract';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
@@ -18,8 +19,9 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { useOrder } from './api/get-order.ts';
-import { StatusBadge, StatusTracker } from './components/order-status.tsx';
-import { formatOrderDate } from './order-format.ts';
+import { OrderProgress, TrackingDetails } from './components/order-progress.tsx';
+import { StatusBadge } from './components/order-status.tsx';
+import { formatOrderDate, paymentStatusLabel } from './order-format.ts';
 import styles from './orders.module.css';
 
 const breadcrumb = [
@@ -97,7 +99,7 @@ function OrderDetails({ order }: { order: Order }) {
         <StatusBadge status={order.orderStatus} />
       </header>
 
-      {order.orderStatus !== 'Cancelled' ? <StatusTracker status={order.orderStatus} /> : null}
+      <OrderProgress order={order} />
 
       <div className={styles.detailGrid}>
         <section className={styles.panel} aria-labelledby="order-summary-title">
@@ -130,6 +132,7 @@ function OrderDetails({ order }: { order: Order }) {
             <br />
             {ship.phoneNumber}
           </address>
+          <TrackingDetails order={order} />
         </section>
 
         <section className={styles.panel} aria-labelledby="order-payment-title">
@@ -146,9 +149,25 @@ function OrderDetails({ order }: { order: Order }) {
             </div>
             <div>
               <dt>Status</dt>
-              <dd className={styles.capitalise}>{payment.status}</dd>
+              <dd>{paymentStatusLabel(payment.status)}</dd>
             </div>
+            {order.refundedAmount > 0 ? (
+              <div>
+                <dt>{T.refundedAmount}</dt>
+                <dd>{formatUsd(order.refundedAmount)}</dd>
+              </div>
+            ) : null}
           </dl>
+          {order.refunds.length > 0 ? (
+            <ul className={styles.refunds} aria-label={T.refundsTitle}>
+              {order.refunds.map((refund, index) => (
+                <li key={`${refund.createdAt}-${index}`}>
+                  <time dateTime={refund.createdAt}>{formatOrderDate(refund.createdAt)}</time>
+                  <span>{formatUsd(refund.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       </div>
 

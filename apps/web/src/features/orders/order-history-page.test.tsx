@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHECKOUT_MESSAGES as M } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M } from '@shopper/contract/plain';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { buildOrder, ordersPage, recordedRequests, signedInRoutes } from '../../test/shop-fixtures.ts';

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

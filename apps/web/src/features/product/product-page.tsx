@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { LOADING_INDICATOR_DELAY_MS, MESSAGES } from '@shopper/contract';
+import { LOADING_INDICATOR_DELAY_MS, MESSAGES } from '@shopper/contract/plain';
 import { Container } from '../../components/container.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';

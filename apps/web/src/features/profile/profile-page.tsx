@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ACCOUNT_UI_MESSAGES as UI, PROFILE_REFETCH_THROTTLE_MS } from '@shopper/contract';
+import { ACCOUNT_UI_MESSAGES as UI, PROFILE_REFETCH_THROTTLE_MS } from '@shopper/contract/plain';
 import { Alert } from '../../components/alert.tsx';
 import { Button } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';

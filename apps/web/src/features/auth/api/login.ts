@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LOGIN_DELAY_MS, type AuthAnswer, type LoginBody, type SignupBody } from '@shopper/contract';
+import { LOGIN_DELAY_MS } from '@shopper/contract/plain';
+import type { AuthAnswer, LoginBody, SignupBody } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { startSession } from '../../../lib/session.ts';

@@ -7,7 +7,7 @@ import {
   AUTH_TOKEN_STORAGE_KEY,
   LOGGED_OUT_STORAGE_KEY,
   MESSAGES,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
 import { authAnswer, errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';

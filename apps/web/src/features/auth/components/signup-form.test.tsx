@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { ACCOUNT_MESSAGES, AUTH_TOKEN_STORAGE_KEY } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, AUTH_TOKEN_STORAGE_KEY } from '@shopper/contract/plain';
 import { authAnswer, buildUser, errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { SignupForm } from './signup-form.tsx';

@@ -1,5 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { SHOP_UI_MESSAGES as UI, type Cart, type CartAnswer } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
+import type { Cart, CartAnswer } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { cartQueryKeys, storeServerCart } from '../../../lib/cart-queries.ts';
 import { messageOf } from '../../../lib/form-errors.ts';

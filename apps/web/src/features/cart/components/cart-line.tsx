@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatUsd, hasDiscount, type CartItem } from '@shopper/contract';
+import { formatUsd, hasDiscount } from '@shopper/contract/plain';
+import type { CartItem } from '@shopper/contract';
 import { ProductImage } from '../../../components/product-image.tsx';
 import { QuantityControl } from './quantity-control.tsx';
 import styles from '../cart.module.css';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
+import type { Cart, CartSummaryAnswer } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { MoneyBreakdown } from '../../../components/money-breakdown.tsx';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CART_MESSAGES, SHOP_UI_MESSAGES as UI, formatUsd, type Cart } from '@shopper/contract';
+import { CART_MESSAGES, SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract/plain';
+import type { Cart } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { messageOf } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';

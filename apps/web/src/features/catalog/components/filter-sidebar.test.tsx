@@ -8,6 +8,7 @@ function renderSidebar(rating: number | null = null) {
   const onChange = vi.fn();
   render(
     <FilterSidebar
+      pathname="/shop"
       state={{ ...DEFAULT_LISTING_STATE, rating }}
       facets={undefined}
       isFiltered={rating !== null}

@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES, type ProductFacets } from '@shopper/contract';
+import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES } from '@shopper/contract/plain';
+import type { ProductFacets } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
-import type { ListingPatch, ListingState } from '../hooks/use-listing-params.ts';
+import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
+import { clearListingFilters, listingHref, type ListingPatch, type ListingState } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
 
 // SPEC §5: the star filter runs 1-5; five stars and up is simply five stars.
 const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
 
 interface FilterSidebarProps {
+  /** The listing's path: without JavaScript the filters are a GET form to it. */
+  pathname: string;
   state: ListingState;
   facets: ProductFacets | undefined;
   isFiltered: boolean;
@@ -19,27 +23,73 @@ function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: FilterSidebarProps) {
+/** SPEC §5 Price filter: numbers of 0 or more; a maximum of 0 means no upper bound. */
+function readPrices(minText: string, maxText: string): { min: number; max: number } | { error: string } {
+  const min = minText.trim() === '' ? DEFAULT_PRICE_MIN : Number(minText);
+  const max = maxText.trim() === '' ? DEFAULT_PRICE_MAX : Number(maxText);
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) {
+    return { error: 'Prices must be numbers of 0 or more.' };
+  }
+  if (max !== 0 && min > max) return { error: MESSAGES.priceRangeInverted };
+  return { min, max };
+}
+
+/**
+ * The filters are one GET form: before JavaScript runs (or without it) ticking filters and
+ * pressing Apply loads the filtered page from the server; with it, each change applies at once
+ * and the form's submit is the price filter's Apply.
+ */
+export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, onClear }: FilterSidebarProps) {
+  const isHydrated = useIsHydrated();
+  const [priceError, setPriceError] = useState<string | null>(null);
   const sizes = facets?.sizes ?? [];
   const types = facets?.types ?? [];
   // Keep selected values visible even if the facets no longer list them.
   const sizeOptions = [...new Set([...sizes, ...state.sizes])];
   const typeOptions = [...new Set([...types, ...state.types])];
 
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const prices = readPrices(text('minPrice'), text('maxPrice'));
+    if ('error' in prices) {
+      setPriceError(prices.error);
+      return;
+    }
+    setPriceError(null);
+    if (prices.min !== state.minPrice || prices.max !== state.maxPrice) {
+      onChange({ minPrice: prices.min, maxPrice: prices.max });
+    }
+  }
+
   return (
-    <div className={styles.sidebar}>
+    <form className={styles.sidebar} method="get" action={pathname} onSubmit={handleSubmit} noValidate>
+      {/* What the sidebar does not set travels with the form; a new filter starts at page 1. */}
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
+      <input type="hidden" name="limit" value={state.limit} />
       <div className={styles.header}>
         <h2 className={styles.title}>Filters</h2>
-        <button type="button" className={styles.clear} onClick={onClear} disabled={!isFiltered}>
-          Clear filters
-        </button>
+        {isHydrated || !isFiltered ? (
+          <button type="button" className={styles.clear} onClick={onClear} disabled={!isFiltered}>
+            Clear filters
+          </button>
+        ) : (
+          <a className={styles.clear} href={listingHref(pathname, clearListingFilters(state))}>
+            Clear filters
+          </a>
+        )}
       </div>
 
       <PriceFilter
         key={`${state.minPrice}-${state.maxPrice}`}
         minPrice={state.minPrice}
         maxPrice={state.maxPrice}
-        onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })}
+        error={priceError}
       />
 
       <fieldset className={styles.group}>
@@ -80,6 +130,8 @@ export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: 
         <label className={styles.option}>
           <input
             type="checkbox"
+            name="discount"
+            value="true"
             checked={state.isDiscountOnly}
             onChange={(event) => onChange({ isDiscountOnly: event.currentTarget.checked })}
           />
@@ -95,6 +147,8 @@ export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: 
               <li key={size} className={styles.chip}>
                 <input
                   type="checkbox"
+                  name="sizes"
+                  value={size}
                   id={`filter-size-${size}`}
                   checked={state.sizes.includes(size)}
                   onChange={() => onChange({ sizes: toggle(state.sizes, size) })}
@@ -116,6 +170,8 @@ export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: 
                 <label className={`${styles.option} ${styles.capitalize}`}>
                   <input
                     type="checkbox"
+                    name="types"
+                    value={type}
                     checked={state.types.includes(type)}
                     onChange={() => onChange({ types: toggle(state.types, type) })}
                   />
@@ -126,40 +182,30 @@ export function FilterSidebar({ state, facets, isFiltered, onChange, onClear }: 
           </ul>
         </fieldset>
       ) : null}
-    </div>
+
+      {/* Without JavaScript nothing applies on its own: this sends the whole form. */}
+      {isHydrated ? null : (
+        <Button type="submit" variant="primary" size="small">
+          Apply filters
+        </Button>
+      )}
+    </form>
   );
 }
 
 interface PriceFilterProps {
   minPrice: number;
   maxPrice: number;
-  onApply: (minPrice: number, maxPrice: number) => void;
+  error: string | null;
 }
 
-/** SPEC §5 Price filter: numbers of 0 or more; a maximum of 0 means no upper bound. */
-function PriceFilter({ minPrice, maxPrice, onApply }: PriceFilterProps) {
+/** The price fields; the sidebar form's submit (Apply price) checks and applies them. */
+function PriceFilter({ minPrice, maxPrice, error }: PriceFilterProps) {
   const [minText, setMinText] = useState(String(minPrice));
   const [maxText, setMaxText] = useState(String(maxPrice));
-  const [error, setError] = useState<string | null>(null);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const min = minText.trim() === '' ? DEFAULT_PRICE_MIN : Number(minText);
-    const max = maxText.trim() === '' ? DEFAULT_PRICE_MAX : Number(maxText);
-    if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) {
-      setError('Prices must be numbers of 0 or more.');
-      return;
-    }
-    if (max !== 0 && min > max) {
-      setError(MESSAGES.priceRangeInverted);
-      return;
-    }
-    setError(null);
-    if (min !== minPrice || max !== maxPrice) onApply(min, max);
-  }
 
   return (
-    <form className={styles.group} onSubmit={handleSubmit} aria-labelledby="price-filter-title" noValidate>
+    <div className={styles.group} role="group" aria-labelledby="price-filter-title">
       <h3 id="price-filter-title" className={styles.legend}>
         Price (USD)
       </h3>
@@ -169,6 +215,7 @@ function PriceFilter({ minPrice, maxPrice, onApply }: PriceFilterProps) {
           <input
             className={styles.input}
             type="number"
+            name="minPrice"
             inputMode="decimal"
             min={0}
             step="any"
@@ -183,6 +230,7 @@ function PriceFilter({ minPrice, maxPrice, onApply }: PriceFilterProps) {
           <input
             className={styles.input}
             type="number"
+            name="maxPrice"
             inputMode="decimal"
             min={0}
             step="any"
@@ -205,6 +253,6 @@ function PriceFilter({ minPrice, maxPrice, onApply }: PriceFilterProps) {
       <Button type="submit" variant="secondary" size="small" className={styles.apply}>
         Apply price
       </Button>
-    </form>
+    </div>
   );
 }

@@ -1,21 +1,23 @@
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import {
+  DEFAULT_PRODUCT_PAGE_SIZE,
   LOADING_INDICATOR_DELAY_MS,
   MESSAGES,
   PRODUCT_PAGE_SIZES,
   PRODUCT_SORTS,
-  type Category,
-  type ProductSort,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { Category, ProductSort } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
+import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
 import { useProductFacets } from '../api/get-product-facets.ts';
 import { useProducts } from '../api/get-products.ts';
-import { useListingParams } from '../hooks/use-listing-params.ts';
+import { listingHref, serializeListingParams, useListingParams } from '../hooks/use-listing-params.ts';
 import { FilterSidebar } from './filter-sidebar.tsx';
 import styles from './product-listing.module.css';
 
@@ -35,6 +37,8 @@ function isSort(value: string): value is ProductSort {
 /** The filterable, paginated product list shared by the shop and category pages (SPEC §4). */
 export function ProductListing({ category }: { category?: Category }) {
   const { state, update, setPage, clearFilters, isFiltered } = useListingParams();
+  const { pathname } = useLocation();
+  const isHydrated = useIsHydrated();
   const products = useProducts(state, category);
   const facets = useProductFacets(category);
   const isLoadingShown = useDelayedFlag(products.isFetching, LOADING_INDICATOR_DELAY_MS);
@@ -82,7 +86,7 @@ export function ProductListing({ category }: { category?: Category }) {
       />
     );
   } else {
-    results = <ProductGrid products={data.products} eagerCount={4} label="Products" />;
+    results = <ProductGrid products={data.products} eagerCount={4} priorityCount={2} label="Products" />;
   }
 
   const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;
@@ -105,6 +109,7 @@ export function ProductListing({ category }: { category?: Category }) {
       </div>
       <aside id={sidebarId} className={styles.sidebar} data-open={isFiltersOpen} aria-label="Product filters">
         <FilterSidebar
+          pathname={pathname}
           state={state}
           facets={facets.data}
           isFiltered={isFiltered}
@@ -133,10 +138,17 @@ export function ProductListing({ category }: { category?: Category }) {
               ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
               : '\u00a0'}
           </p>
-          <div className={styles.controls}>
+          {/* A GET form: without JavaScript, choose and press Apply; with it, a choice applies at once. */}
+          <form className={styles.controls} method="get" action={pathname} onSubmit={(event) => event.preventDefault()}>
+            {[...serializeListingParams({ ...state, sort: null, limit: DEFAULT_PRODUCT_PAGE_SIZE, page: 1 })].map(
+              ([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ),
+            )}
             <label className={styles.select}>
               Sort by
               <select
+                name="sort"
                 value={state.sort ?? ''}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
@@ -153,7 +165,11 @@ export function ProductListing({ category }: { category?: Category }) {
             </label>
             <label className={styles.select}>
               Per page
-              <select value={state.limit} onChange={(event) => update({ limit: Number(event.currentTarget.value) })}>
+              <select
+                name="limit"
+                value={state.limit}
+                onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+              >
                 {PRODUCT_PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size}
@@ -161,7 +177,12 @@ export function ProductListing({ category }: { category?: Category }) {
                 ))}
               </select>
             </label>
-          </div>
+            {isHydrated ? null : (
+              <Button type="submit" variant="secondary" size="small">
+                Apply
+              </Button>
+            )}
+          </form>
         </div>
 
         <div className={styles.results} aria-busy={isLoadingShown && Boolean(data)}>
@@ -174,7 +195,12 @@ export function ProductListing({ category }: { category?: Category }) {
         </div>
 
         {data && !products.isError ? (
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={handlePageChange} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={handlePageChange}
+            hrefFor={(page) => listingHref(pathname, { ...state, page })}
+          />
         ) : null}
       </section>
     </div>

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
   DEFAULT_LISTING_STATE,
   applyPageChange,
+  listingHref,
   parseListingParams,
   serializeListingParams,
   useListingParams,
@@ -36,6 +37,19 @@ describe('parseListingParams', () => {
       new URLSearchParams('minPrice=-5&maxPrice=abc&rating=9&discount=yes&sort=cheapest&page=0&limit=13&sizes=,,'),
     );
     expect(state).toEqual(DEFAULT_LISTING_STATE);
+  });
+
+  it('reads lists repeated as a GET form sends them, and comma lists, without duplicates', () => {
+    const state = parseListingParams(new URLSearchParams('sizes=S&sizes=M,L&sizes=S&types=shirt'));
+    expect(state.sizes).toEqual(['S', 'M', 'L']);
+    expect(state.types).toEqual(['shirt']);
+  });
+});
+
+describe('listingHref', () => {
+  it('is the path alone for the default state, and the short query otherwise', () => {
+    expect(listingHref('/women', DEFAULT_LISTING_STATE)).toBe('/women');
+    expect(listingHref('/shop', { ...DEFAULT_LISTING_STATE, q: 'linen', page: 2 })).toBe('/shop?q=linen&page=2');
   });
 });
 

@@ -6,8 +6,8 @@ import {
   DEFAULT_PRODUCT_PAGE_SIZE,
   PRODUCT_PAGE_SIZES,
   PRODUCT_SORTS,
-  type ProductSort,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { ProductSort } from '@shopper/contract';
 
 /** Filters of SPEC §4 Product listing and §5 Price filter; all of them live in the URL query. */
 export interface ListingFilters {
@@ -47,10 +47,10 @@ function readNumber(value: string | null, fallback: number): number {
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
-function readList(value: string | null): string[] {
-  if (!value) return [];
-  const items = value
-    .split(',')
+/** A list is comma-separated (`sizes=S,M`), or repeated as a GET form sends it (`sizes=S&sizes=M`). */
+function readList(values: string[]): string[] {
+  const items = values
+    .flatMap((value) => value.split(','))
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
   return [...new Set(items)];
@@ -72,8 +72,8 @@ export function parseListingParams(params: URLSearchParams): ListingState {
     maxPrice: readNumber(params.get('maxPrice'), DEFAULT_PRICE_MAX),
     rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : null,
     isDiscountOnly: params.get('discount') === 'true',
-    sizes: readList(params.get('sizes')),
-    types: readList(params.get('types')),
+    sizes: readList(params.getAll('sizes')),
+    types: readList(params.getAll('types')),
     sort: isSort(sort) ? sort : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: (PRODUCT_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PRODUCT_PAGE_SIZE,
@@ -94,6 +94,12 @@ export function serializeListingParams(state: ListingState): URLSearchParams {
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.limit !== DEFAULT_PRODUCT_PAGE_SIZE) params.set('limit', String(state.limit));
   return params;
+}
+
+/** The URL of a listing state on `pathname`: links and GET forms work before JavaScript does. */
+export function listingHref(pathname: string, state: ListingState): string {
+  const query = serializeListingParams(state).toString();
+  return query ? `${pathname}?${query}` : pathname;
 }
 
 /** True when a sidebar filter narrows the list (the search text is not a sidebar filter). */

@@ -1,4 +1,4 @@
-import { SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import type { ChallengeOutcome } from '../hooks/use-authentication-challenge.ts';

@@ -1,4 +1,5 @@
-import { SHOP_UI_MESSAGES as UI, formatUsd, type Cart, type CartSummaryAnswer } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract/plain';
+import type { Cart, CartSummaryAnswer } from '@shopper/contract';
 import { MoneyBreakdown } from '../../../components/money-breakdown.tsx';
 import { ProductImage } from '../../../components/product-image.tsx';
 import styles from '../checkout.module.css';

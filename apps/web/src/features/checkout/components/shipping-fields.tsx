@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { COUNTRIES, SHOP_UI_MESSAGES as UI } from '@shopper/contract';
+import { COUNTRIES, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import type { CheckoutFormValues } from '../checkout-form.ts';
 import styles from '../checkout.module.css';

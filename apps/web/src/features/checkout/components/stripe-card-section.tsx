@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import { CHECKOUT_MESSAGES as M } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M } from '@shopper/contract/plain';
 import { ProviderFailure, type ConfirmCard } from '../payment-outcome.ts';
 import styles from '../checkout.module.css';
 

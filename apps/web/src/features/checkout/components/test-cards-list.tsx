@@ -1,4 +1,4 @@
-import { SHOP_UI_MESSAGES as UI, TEST_CARDS } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI, TEST_CARDS } from '@shopper/contract/plain';
 import styles from '../checkout.module.css';
 
 /** The test card numbers of SPEC §9 (from the contract), so anyone can try each outcome. */

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { CHECKOUT_MESSAGES as M, MESSAGES, type ShippingInfoInput } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M, MESSAGES } from '@shopper/contract/plain';
+import type { ShippingInfoInput } from '@shopper/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { invalidateCart } from '../../../lib/cart-queries.ts';
 import { confirmOrder, createPaymentIntent } from '../api/pay.ts';

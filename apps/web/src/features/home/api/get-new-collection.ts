@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export function getNewCollection(signal?: AbortSignal) {

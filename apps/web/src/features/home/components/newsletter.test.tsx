@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, NEWSLETTER_MESSAGES as N } from '@shopper/contract';
+import { MESSAGES, NEWSLETTER_MESSAGES as N } from '@shopper/contract/plain';
 import { errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderPage } from '../../../test/render.tsx';
 import { Newsletter } from './newsletter.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MESSAGES, NEWSLETTER_MESSAGES as N } from '@shopper/contract';
+import { MESSAGES, NEWSLETTER_MESSAGES as N } from '@shopper/contract/plain';
 import { Button } from '../../../components/button.tsx';
 import { messageOf } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast.ts';

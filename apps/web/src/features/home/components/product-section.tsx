@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { MESSAGES, type ProductCollection } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
+import type { ProductCollection } from '@shopper/contract';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import styles from './product-section.module.css';
 

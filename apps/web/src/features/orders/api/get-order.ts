@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES, type Order } from '@shopper/contract';
+import { CHECKOUT_MESSAGES } from '@shopper/contract/plain';
+import type { Order } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ordersQueryKeys } from './get-orders.ts';
 

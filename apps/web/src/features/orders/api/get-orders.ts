@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES, type OrdersPageAnswer, type OrdersQuery } from '@shopper/contract';
+import { CHECKOUT_MESSAGES } from '@shopper/contract/plain';
+import type { OrdersPageAnswer, OrdersQuery } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 export const ordersQueryKeys = {

@@ -1,7 +1,14 @@
 import { Link } from 'react-router';
-import { ORDER_CARD_PREVIEW_ITEMS, SHOP_UI_MESSAGES as UI, formatUsd, type Order } from '@shopper/contract';
+import {
+  ORDER_CARD_PREVIEW_ITEMS,
+  ORDER_TRACKING_MESSAGES as T,
+  SHOP_UI_MESSAGES as UI,
+  formatUsd,
+} from '@shopper/contract/plain';
+import type { Order } from '@shopper/contract';
 import { ProductImage } from '../../../components/product-image.tsx';
 import { formatOrderDate } from '../order-format.ts';
+import { OrderProgress, TrackingDetails } from './order-progress.tsx';
 import { StatusBadge } from './order-status.tsx';
 import styles from '../orders.module.css';
 
@@ -23,7 +30,7 @@ export function OrderCard({ order }: { order: Order }) {
         </div>
         <StatusBadge status={order.orderStatus} />
       </header>
-      <ul className={styles.cardItems}>
+      <ul className={styles.cardItems} aria-label="Items">
         {preview.map((item) => (
           <li key={item._id}>
             <span className={styles.thumb}>
@@ -39,9 +46,17 @@ export function OrderCard({ order }: { order: Order }) {
         ))}
       </ul>
       {more > 0 ? <p className={styles.more}>{UI.moreItems(more)}</p> : null}
+      <OrderProgress order={order} isCompact />
+      <TrackingDetails order={order} />
       <footer className={styles.cardFooter}>
         <p>
           Total <strong>{formatUsd(order.totalAmount)}</strong>
+          {order.refundedAmount > 0 && order.orderStatus !== 'Cancelled' ? (
+            <span className={styles.muted}>
+              {' '}
+              · {T.refundedAmount} {formatUsd(order.refundedAmount)}
+            </span>
+          ) : null}
         </p>
         <Link to={detailsPath} className={styles.detailsLink}>
           View details<span className="visually-hidden"> of order #{order.orderNumber}</span>

@@ -4,10 +4,8 @@ import {
   ORDER_PAGE_SIZES,
   ORDER_SORTS,
   ORDER_STATUS_FILTERS,
-  type OrderSort,
-  type OrderStatusFilter,
-  type OrdersQuery,
-} from '@shopper/contract';
+} from '@shopper/contract/plain';
+import type { OrderSort, OrderStatusFilter, OrdersQuery } from '@shopper/contract';
 import { SelectField, TextField } from '../../../components/form-field.tsx';
 import type { OrderHistoryChange } from '../hooks/use-order-history-params.ts';
 import styles from '../orders.module.css';

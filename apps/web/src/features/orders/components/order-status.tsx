@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@shopper/contract';
+import { formatShortDate } from '../order-format.ts';
 import styles from '../orders.module.css';
 
 export const TRACKER_STEPS = ['Processing', 'Shipped', 'Delivered'] as const satisfies readonly OrderStatus[];
@@ -21,12 +22,26 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** Processing → Shipped → Delivered, with the steps the order has reached highlighted. */
-export function StatusTracker({ status }: { status: OrderStatus }) {
+export type StepDates = Partial<Record<(typeof TRACKER_STEPS)[number], string | null>>;
+
+/**
+ * Processing → Shipped → Delivered, with the steps the order has reached highlighted and, when
+ * known, the day each was reached. `isCompact` is the order history card's smaller version.
+ */
+export function StatusTracker({
+  status,
+  dates = {},
+  isCompact = false,
+}: {
+  status: OrderStatus;
+  dates?: StepDates;
+  isCompact?: boolean;
+}) {
   return (
-    <ol className={styles.tracker} aria-label="Order progress">
+    <ol className={styles.tracker} aria-label="Order progress" data-compact={isCompact}>
       {TRACKER_STEPS.map((step, index) => {
         const isReached = isStepReached(step, status);
+        const date = isReached ? dates[step] : null;
         return (
           <li
             key={step}
@@ -39,6 +54,11 @@ export function StatusTracker({ status }: { status: OrderStatus }) {
             </span>
             <span>{step}</span>
             <span className="visually-hidden">{isReached ? ' (reached)' : ' (not yet)'}</span>
+            {date ? (
+              <time className={styles.trackerDate} dateTime={date}>
+                {formatShortDate(date)}
+              </time>
+            ) : null}
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MESSAGES, ProductSchema, type Product } from '@shopper/contract';
-import { apiClient, isApiError } from '../../../lib/api-client.ts';
+import { MESSAGES } from '@shopper/contract/plain';
+import type { Product } from '@shopper/contract';
+import { apiClient, isApiError, loadSchemas } from '../../../lib/api-client.ts';
 
 export function getProductById(id: string, signal?: AbortSignal) {
   return apiClient.get(`/products/${encodeURIComponent(id)}`, (s) => s.ProductAnswerSchema, { signal });
@@ -11,7 +12,8 @@ export function getProductBySlug(slug: string, signal?: AbortSignal) {
 }
 
 /** Finds a product already held by any cached listing (they all answer `{ products: [...] }`). */
-function findCachedBySlug(queryClient: QueryClient, slug: string): Product | undefined {
+async function findCachedBySlug(queryClient: QueryClient, slug: string): Promise<Product | undefined> {
+  const { ProductSchema } = await loadSchemas();
   for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['products'] })) {
     if (!data || typeof data !== 'object' || !('products' in data) || !Array.isArray(data.products)) continue;
     for (const candidate of data.products as unknown[]) {
@@ -31,7 +33,7 @@ export async function getProductBySlugWithFallback(queryClient: QueryClient, slu
     return (await getProductBySlug(slug, signal)).product;
   } catch (error) {
     if (!isApiError(error) || error.status === 404) throw error;
-    const cached = findCachedBySlug(queryClient, slug);
+    const cached = await findCachedBySlug(queryClient, slug);
     if (cached) return cached;
     try {
       const list = await apiClient.get('/products/all-products', (s) => s.ProductListSchema, {
@@ -52,6 +54,9 @@ export function productBySlugQueryOptions(queryClient: QueryClient, slug: string
     queryKey: ['product', 'slug', slug] as const,
     queryFn: ({ signal }) => getProductBySlugWithFallback(queryClient, slug, signal),
     meta: { errorToast: MESSAGES.productLoadingErrorDetail(slug) },
+    // A product the server found missing renders "not found" there and when the browser hydrates;
+    // refetching on mount would render a spinner in between (and a hydration mismatch).
+    retryOnMount: false,
   });
 }
 
@@ -60,6 +65,7 @@ export function productByIdQueryOptions(id: string) {
     queryKey: ['product', 'id', id] as const,
     queryFn: async ({ signal }) => (await getProductById(id, signal)).product,
     meta: { errorToast: MESSAGES.productLoadingErrorDetail(id) },
+    retryOnMount: false,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { discountPercent, type Product } from '@shopper/contract';
+import { discountPercent } from '@shopper/contract/plain';
+import type { Product } from '@shopper/contract';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';

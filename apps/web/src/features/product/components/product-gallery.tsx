@@ -25,7 +25,7 @@ export function ProductGallery({ name, images, initialIndex, imageSources }: Pro
         <ProductImage
           src={current}
           alt={name}
-          isAboveFold
+          isPriority
           sizes={MAIN_IMAGE_SIZES}
           {...uploadedImageProps(imageSources, current)}
         />

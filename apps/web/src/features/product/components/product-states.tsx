@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shopper/contract';
+import { MESSAGES } from '@shopper/contract/plain';
 import { Button, ButtonLink } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';

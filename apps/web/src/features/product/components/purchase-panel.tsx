@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADD_TO_CART_LOCK_MS, MESSAGES, type Product } from '@shopper/contract';
+import { ADD_TO_CART_LOCK_MS, MESSAGES } from '@shopper/contract/plain';
+import type { Product } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { isSignedIn } from '../../../lib/session.ts';

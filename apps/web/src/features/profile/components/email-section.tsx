@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, type User } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract/plain';
+import type { User } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { isEmailVerified } from '../../../lib/current-user.ts';

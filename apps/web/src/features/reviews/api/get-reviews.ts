@@ -1,12 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  REVIEW_MESSAGES,
-  REVIEWS_PAGE_SIZE,
-  type Review,
-  type ReviewListAnswer,
-  type ReviewListQuery,
-  type ReviewSort,
-} from '@shopper/contract';
+import { REVIEW_MESSAGES, REVIEWS_PAGE_SIZE } from '@shopper/contract/plain';
+import type { Review, ReviewListAnswer, ReviewListQuery, ReviewSort } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 

@@ -1,11 +1,6 @@
-import { useState } from 'react';
-import {
-  LOADING_INDICATOR_DELAY_MS,
-  REVIEW_MESSAGES,
-  REVIEWS_PAGE_SIZE,
-  type ReviewAnswer,
-  type ReviewSort,
-} from '@shopper/contract';
+import { lazy, Suspense, useState } from 'react';
+import { LOADING_INDICATOR_DELAY_MS, REVIEW_MESSAGES, REVIEWS_PAGE_SIZE } from '@shopper/contract/plain';
+import type { ReviewAnswer, ReviewSort } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -15,8 +10,10 @@ import { RatingSummary } from './rating-summary.tsx';
 import { reviewsErrorText } from './review-errors.ts';
 import { WriteReview } from './review-form.tsx';
 import { ReviewList } from './review-item.tsx';
-import { ReviewsModal } from './reviews-modal.tsx';
 import styles from './reviews.module.css';
+
+// The dialog (Radix) and its infinite list load when 'See All Reviews' is first pressed.
+const ReviewsModal = lazy(() => import('./reviews-modal.tsx').then((module) => ({ default: module.ReviewsModal })));
 
 interface ProductReviewsProps {
   productId: string;
@@ -32,6 +29,8 @@ export function ProductReviews({ productId, onReviewSaved }: ProductReviewsProps
   const preview = useReviewPreview(productId);
   const isSpinnerShown = useDelayedFlag(preview.isPending, LOADING_INDICATOR_DELAY_MS);
   const [isModalOpen, setIsModalOpen] = useState(false);
+  // Once opened the modal stays mounted, so closing it keeps Radix's focus return to the button.
+  const [hasModal, setHasModal] = useState(false);
   const [sort, setSort] = useState<ReviewSort>('date-desc');
   const [rating, setRating] = useState<number | null>(null);
 
@@ -65,21 +64,31 @@ export function ProductReviews({ productId, onReviewSaved }: ProductReviewsProps
         <ReviewList reviews={reviews} label="Latest reviews" />
         {pagination.totalReviews > REVIEWS_PAGE_SIZE ? (
           <div>
-            <Button variant="secondary" onClick={() => setIsModalOpen(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setHasModal(true);
+                setIsModalOpen(true);
+              }}
+            >
               See All Reviews
             </Button>
           </div>
         ) : null}
-        <ReviewsModal
-          productId={productId}
-          isOpen={isModalOpen}
-          onOpenChange={onModalOpenChange}
-          sort={sort}
-          onSortChange={setSort}
-          rating={rating}
-          onRatingChange={setRating}
-          distribution={ratings.distribution}
-        />
+        {hasModal ? (
+          <Suspense fallback={null}>
+            <ReviewsModal
+              productId={productId}
+              isOpen={isModalOpen}
+              onOpenChange={onModalOpenChange}
+              sort={sort}
+              onSortChange={setSort}
+              rating={rating}
+              onRatingChange={setRating}
+              distribution={ratings.distribution}
+            />
+          </Suspense>
+        ) : null}
       </>
     );
   }

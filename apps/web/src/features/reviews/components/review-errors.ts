@@ -1,4 +1,4 @@
-import { REVIEW_MESSAGES } from '@shopper/contract';
+import { REVIEW_MESSAGES } from '@shopper/contract/plain';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /**

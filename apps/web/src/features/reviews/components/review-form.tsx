@@ -1,24 +1,15 @@
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import {
-  ACCOUNT_MESSAGES,
-  MESSAGES,
-  REVIEW_CONTENT_MAX,
-  REVIEW_MESSAGES,
-  ReviewBodySchema,
-  type Review,
-  type ReviewAnswer,
-} from '@shopper/contract';
-import { Button } from '../../../components/button.tsx';
-import { TextAreaField } from '../../../components/form-field.tsx';
+import { ACCOUNT_MESSAGES, REVIEW_MESSAGES } from '@shopper/contract/plain';
+import type { ReviewAnswer } from '@shopper/contract';
 import { isEmailVerified, useCurrentUser } from '../../../lib/current-user.ts';
-import { applyServerFieldErrors, messageOf } from '../../../lib/form-errors.ts';
-import { showToast } from '../../../lib/toast.ts';
 import { useReviewPreview } from '../api/get-reviews.ts';
-import { useMyReview, useSaveReview } from '../api/save-review.ts';
-import { StarPicker } from './star-picker.tsx';
+import { useMyReview } from '../api/save-review.ts';
 import styles from './reviews.module.css';
+
+// The form (react-hook-form, zod and the review schema) loads only for a customer who may write:
+// a guest's product page, its first paint included, never downloads it.
+const ReviewEditor = lazy(() => import('./review-editor.tsx').then((module) => ({ default: module.ReviewEditor })));
 
 interface WriteReviewProps {
   productId: string;
@@ -61,65 +52,9 @@ export function WriteReview({ productId, onSaved }: WriteReviewProps) {
   }
   // The form waits for the preview, which tells whether the customer already reviewed the product.
   if (preview.isPending) return null;
-  return <ReviewForm key={myReview?._id ?? 'new'} productId={productId} myReview={myReview} onSaved={onSaved} />;
-}
-
-function ReviewForm({ productId, myReview, onSaved }: WriteReviewProps & { myReview: Review | null }) {
-  const saveMutation = useSaveReview(productId, onSaved);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ReviewBodySchema),
-    defaultValues: { rating: myReview?.rating ?? 0, content: myReview?.content ?? '' },
-  });
-  const content = useWatch({ control, name: 'content' });
-  const isUpdate = myReview !== null;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const answer = await saveMutation.mutateAsync(values);
-      showToast(answer.message, 'success');
-      reset({ rating: answer.review.rating, content: answer.review.content });
-    } catch (error) {
-      if (applyServerFieldErrors(error, ['rating', 'content'], setError) > 0) return;
-      showToast(messageOf(error, MESSAGES.unexpected), 'error');
-    }
-  });
-
-  const heading = isUpdate ? 'Update your review' : 'Write a review';
   return (
-    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={heading}>
-      <h3 className={styles.formTitle}>{heading}</h3>
-      <Controller
-        control={control}
-        name="rating"
-        render={({ field }) => (
-          <StarPicker
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={errors.rating?.message}
-          />
-        )}
-      />
-      <TextAreaField
-        label="Your review"
-        rows={5}
-        hint={`${content.length}/${REVIEW_CONTENT_MAX}`}
-        error={errors.content?.message}
-        {...register('content')}
-      />
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Submitting...' : 'Submit'}
-        </Button>
-      </div>
-    </form>
+    <Suspense fallback={null}>
+      <ReviewEditor key={myReview?._id ?? 'new'} productId={productId} myReview={myReview} onSaved={onSaved} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
-import { REVIEW_MESSAGES, type ReviewListAnswer, type ReviewSort } from '@shopper/contract';
+import { REVIEW_MESSAGES } from '@shopper/contract/plain';
+import type { ReviewListAnswer, ReviewSort } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SelectField } from '../../../components/form-field.tsx';

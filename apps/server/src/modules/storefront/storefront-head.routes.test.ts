@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { buildProduct } from '../../test/product-factory.ts';
+import { buildStorefront } from '../../test/storefront-build.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const ORIGIN = 'https://shop.example.com';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await buildStorefront();
+  t = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL: ORIGIN });
+  await insertProducts(t.database.db, [
+    buildProduct({
+      slug: 'harbour-cardigan',
+      name: 'Harbour Cardigan',
+      category: 'women',
+      priceCents: 8900,
+      salePriceCents: 6900,
+      shortDescription: 'A chunky cardigan for windy harbours.',
+    }),
+    buildProduct({
+      slug: 'sold-out-parka',
+      name: 'Sold Out <Parka> & "Co"',
+      category: 'men',
+      sizes: [{ size: 'M', stock: 0 }],
+    }),
+  ]);
+  await t.database.db.execute(sql`update products set rating = 4.5, review_count = 2 where slug = 'harbour-cardigan'`);
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function html(url: string): Promise<string> {
+  const response = await t.app.inject({ url, headers: { accept: '*/*' } });
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  return response.body;
+}
+
+function headOf(body: string): string {
+  return body.slice(0, body.indexOf('</head>'));
+}
+
+function jsonLdOf(body: string): Record<string, unknown>[] {
+  return [...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (match) => JSON.parse(match[1] as string) as Record<string, unknown>,
+  );
+}
+
+describe('server-rendered heads (decision 025)', () => {
+  it('a product page carries its canonical, OpenGraph, Twitter card and a parsable Product with its Offer', async () => {
+    const head = headOf(await html('/products/harbour-cardigan?utm_source=news'));
+    expect(head).toContain('<title>Harbour Cardigan | SHOPPER</title>');
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head).toContain('<meta name="description" content="A chunky cardigan for windy harbours.">');
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/products/harbour-cardigan">`);
+    expect(head).toContain('<meta property="og:type" content="product">');
+    expect(head).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\.com\/images\/products\/[^"]+">/);
+    expect(head).toContain('<meta property="og:image:width" content="600">');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const [product, breadcrumb] = jsonLdOf(head);
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Harbour Cardigan',
+      offers: { price: '69.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
+    });
+    expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList' });
+  });
+
+  it('a sold-out product is OutOfStock, its hostile name escaped', async () => {
+    const head = headOf(await html('/products/sold-out-parka'));
+    expect(head).toContain('<title>Sold Out &lt;Parka&gt; &amp; &quot;Co&quot; | SHOPPER</title>');
+    expect(jsonLdOf(head)[0]).toMatchObject({
+      name: 'Sold Out <Parka> & "Co"',
+      offers: { availability: 'https://schema.org/OutOfStock' },
+    });
+  });
+
+  it('listings drop sort and page size from the canonical; search is noindex; home has the SearchAction', async () => {
+    expect(headOf(await html('/women?sort=price-asc&page=1'))).toContain(
+      `<link rel="canonical" href="${ORIGIN}/women">`,
+    );
+    expect(headOf(await html('/shop?discount=true&sort=rating'))).toContain(
+      `<link rel="canonical" href="${ORIGIN}/shop?discount=true">`,
+    );
+    expect(headOf(await html('/shop?q=cardigan'))).toContain('<meta name="robots" content="noindex, follow">');
+    const home = headOf(await html('/'));
+    expect(home).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
+    expect(jsonLdOf(home)[0]).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction' } });
+  });
+
+  it('a missing page is noindex with no canonical', async () => {
+    const response = await t.app.inject({ url: '/products/no-such-thing', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(404);
+    const head = headOf(response.body);
+    expect(head).toContain('<meta name="robots" content="noindex, follow">');
+    expect(head).not.toContain('rel="canonical"');
+  });
+});

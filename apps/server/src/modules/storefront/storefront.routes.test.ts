@@ -1,0 +1,237 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { buildProduct } from '../../test/product-factory.ts';
+import { buildStorefront } from '../../test/storefront-build.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let webDist: string;
+let cardiganId: string;
+
+const HTML = { accept: 'text/html' };
+
+beforeAll(async () => {
+  webDist = await buildStorefront();
+  // A long TTL: only a catalog change can make a new price show within the test.
+  t = await createTestApp({ WEB_DIST_DIR: webDist, CATALOG_CACHE_TTL_MS: '600000' });
+  const shirts = Array.from({ length: 13 }, (_, index) =>
+    buildProduct({ slug: `plain-tee-${index}`, name: `Plain Tee ${index}`, category: 'men' }),
+  );
+  [cardiganId] = (await insertProducts(t.database.db, [
+    buildProduct({
+      slug: 'harbour-cardigan',
+      name: 'Harbour Cardigan',
+      category: 'women',
+      priceCents: 8900,
+      types: ['cardigans'],
+    }),
+    ...shirts,
+  ])) as [string];
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function page(url: string, headers: Record<string, string> = HTML) {
+  return t.app.inject({ method: 'GET', url, headers });
+}
+
+/** The query cache the page carries for hydration. */
+function stateOf(body: string): { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } {
+  const match = /<script type="application\/json" id="shopper-state">([^<]*)<\/script>/.exec(body);
+  expect(match, 'the state script').not.toBeNull();
+  return JSON.parse(match?.[1] ?? '') as ReturnType<typeof stateOf>;
+}
+
+describe('server-rendered product page (decision 023)', () => {
+  it('has the name, price, breadcrumb and title in the HTML, with no JavaScript needed', async () => {
+    const response = await page('/products/harbour-cardigan');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toMatch(/<h1[^>]*>Harbour Cardigan<\/h1>/);
+    expect(response.body).toContain('$89.00');
+    expect(response.body).toMatch(
+      /<nav aria-label="Breadcrumb">.*href="\/".*>Home<\/a>.*href="\/women".*>Women<\/a>.*aria-current="page">Harbour Cardigan</s,
+    );
+    expect(response.body).toContain('<title>Harbour Cardigan | SHOPPER</title>');
+    expect(response.body).toContain('Add to Cart');
+  });
+
+  it('carries the query cache under the keys the page hooks read, in a JSON script the CSP allows', async () => {
+    const response = await page('/products/harbour-cardigan');
+    const state = stateOf(response.body);
+    const product = state.queries.find(
+      (query) => JSON.stringify(query.queryKey) === '["product","slug","harbour-cardigan"]',
+    );
+    expect(product?.state.data).toMatchObject({ name: 'Harbour Cardigan', old_price: 89 });
+    // Every other script is a file: the strict CSP (no inline scripts) stays as it is.
+    const inlineScripts = response.body.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>/g);
+    expect(inlineScripts).toBeNull();
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain("unsafe-inline';script");
+  });
+
+  it('links the stylesheets of the rendered route, so the page is styled before any script runs', async () => {
+    const response = await page('/products/harbour-cardigan');
+    expect(response.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/product-page-[^"]+\.css">/);
+    expect(response.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-route-[^"]+\.js">/);
+  });
+
+  it('answers HTML whatever the Accept header says', async () => {
+    for (const accept of ['application/json', '*/*', 'text/plain', '']) {
+      const response = await page('/products/harbour-cardigan', accept ? { accept } : {});
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-type'], accept).toBe('text/html; charset=utf-8');
+      expect(response.body, accept).toContain('Harbour Cardigan');
+    }
+  });
+
+  it('answers 404 with the product not-found page for an unknown slug', async () => {
+    const response = await page('/products/no-such-garment');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Product Not Found');
+    expect(response.body).toContain('<title>Product Not Found | SHOPPER</title>');
+    expect(response.body).toContain('href="/shop"');
+  });
+
+  it('moves /product/{id} to /products/{slug} for good, and answers 404 for an unknown id', async () => {
+    const moved = await page(`/product/${cardiganId}`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/products/harbour-cardigan');
+    const unknown = await page('/product/00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Product Not Found');
+  });
+
+  it('shows a price changed in the database at once, though the rendered page is cached (catalog change)', async () => {
+    const first = await page('/products/harbour-cardigan');
+    const again = await page('/products/harbour-cardigan');
+    expect(again.body).toBe(first.body);
+    await t.database.db.execute(sql`update products set price_cents = 7700 where id = ${cardiganId}`);
+    await vi.waitFor(
+      async () => {
+        const fresh = await page('/products/harbour-cardigan');
+        expect(fresh.body).toContain('$77.00');
+        expect(fresh.body).not.toContain('$89.00');
+      },
+      { timeout: 2000, interval: 20 },
+    );
+  });
+
+  it('revalidates with its entity tag: an unchanged page answers 304', async () => {
+    const response = await page('/products/harbour-cardigan');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await page('/products/harbour-cardigan', { ...HTML, 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    const compressed = await page('/products/harbour-cardigan', {
+      ...HTML,
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
+    expect(compressed.statusCode).toBe(304);
+    const other = await page('/products/harbour-cardigan', { ...HTML, 'if-none-match': 'W/"something-else"' });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('is sent compressed as the client accepts, the same page in every encoding', async () => {
+    const plain = await page('/products/harbour-cardigan');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const brotli = await page('/products/harbour-cardigan', { ...HTML, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+
+    const gzipped = await page('/products/harbour-cardigan', { ...HTML, 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+
+    for (const refused of ['identity', 'br;q=0, gzip;q=0', 'zstd', 'x'.repeat(5000)]) {
+      const answer = await page('/products/harbour-cardigan', { ...HTML, 'accept-encoding': refused });
+      expect(answer.statusCode, refused.slice(0, 20)).toBe(200);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.body).toBe(plain.body);
+    }
+  });
+});
+
+describe('server-rendered listing, home and not-found pages', () => {
+  it('renders the home page with its product sections', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('NEW ARRIVALS ONLY');
+    expect(response.body).toContain('Popular For Women');
+    expect(response.body).toContain('Harbour Cardigan');
+  });
+
+  it('renders a category page with its products, and 404s a single segment that is no category', async () => {
+    const women = await page('/women');
+    expect(women.statusCode).toBe(200);
+    expect(women.body).toContain('<title>Women Collection | SHOPPER</title>');
+    expect(women.body).toContain('Harbour Cardigan');
+    expect(women.body).not.toContain('Plain Tee');
+    const unknown = await page('/umbrellas');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page Not Found');
+  });
+
+  it('searches, filters and pages /shop from the query, with links and GET forms for no-JavaScript use', async () => {
+    const search = await page('/shop?q=harbour');
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain('Harbour Cardigan');
+    expect(search.body).not.toContain('Plain Tee 1<');
+
+    const firstPage = await page('/shop?sort=price-asc');
+    expect(firstPage.body).toContain('Showing 1–12 of 14 products');
+    expect(firstPage.body).toContain('href="/shop?sort=price-asc&amp;page=2"');
+    expect(firstPage.body).toMatch(/<form [^>]*action="\/shop" method="get">/);
+    expect(firstPage.body).toMatch(/<input type="checkbox" name="discount" value="true"/);
+
+    const secondPage = await page('/shop?page=2&sort=price-asc');
+    expect(secondPage.body).toContain('Showing 13–14 of 14 products');
+    expect(secondPage.body).toContain('Harbour Cardigan');
+
+    // A GET form repeats a list parameter for each ticked box.
+    const filtered = await page('/shop?types=cardigans&types=t-shirts&sizes=M');
+    expect(filtered.body).toContain('Showing 1–12 of 14 products');
+  });
+
+  it('answers an unknown path with the 404 not-found page, as HTML whatever the Accept header', async () => {
+    for (const accept of ['text/html', 'application/json']) {
+      const response = await page('/no/such/page', { accept });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toContain('Page Not Found');
+      expect(response.body).toContain('/no/such/page');
+    }
+  });
+
+  it('keeps signed-in pages on the plain shell: nothing about a visitor is ever rendered on the server', async () => {
+    for (const url of ['/cart', '/checkout', '/profile', '/account/orders', '/login']) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="root"></div>');
+      expect(response.body, url).not.toContain('shopper-state');
+    }
+    // The header of a rendered page is the guest's.
+    const home = await page('/', { ...HTML, 'auth-token': 'whatever' });
+    expect(home.body).toContain('href="/login"');
+  });
+
+  it('still answers API misses and asset misses as real 404s, not pages', async () => {
+    const api = await page('/api/nope', { accept: 'application/json' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const asset = await page('/assets/missing-chunk.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).not.toContain('text/html');
+  });
+});

@@ -1,0 +1,166 @@
+import { expect, test as plainTest, type Page } from '@playwright/test';
+import { formatUsd } from '@shopper/contract';
+import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
+import { categoryLabel, findDiscountedProduct, listProducts } from '../fixtures/catalog.ts';
+import { productCards } from '../fixtures/listing.ts';
+import { cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';
+import { test } from '../fixtures/test.ts';
+
+/** The public pages the server renders (decision 023). */
+const PUBLIC_PAGES = ['/', '/men', '/women', '/kids', '/shop', '/shop?q=shirt&sort=price-asc&page=1'];
+
+plainTest.describe('without JavaScript', () => {
+  plainTest.use({ javaScriptEnabled: false });
+
+  plainTest('the product page shows its name, prices, breadcrumb and sizes', async ({ page, request }) => {
+    const product = await findDiscountedProduct(request);
+    const response = await page.goto(`/products/${product.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${product.name} | SHOPPER`);
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByText(`Sale price ${formatUsd(product.new_price)}`).first()).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: categoryLabel(product.category) })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Select size' })).toBeVisible();
+  });
+
+  plainTest('home and category pages show their products, and their links browse', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Popular For Women' }).getByRole('article').first()).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Women' }).click();
+    await expect(page).toHaveURL('/women');
+    await expect(page.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeVisible();
+    const firstCard = productCards(page).first();
+    const name = (await firstCard.getByRole('heading').textContent()) ?? '';
+    await firstCard.getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  });
+
+  plainTest('the shop filters, sorts and pages with forms and links, and search works', async ({ page, request }) => {
+    plainTest.slow();
+    const all = await listProducts(request, {});
+    await page.goto('/shop');
+    await expect(page.getByText(`Showing 1–12 of ${all.total} products`)).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'On sale only' }).check();
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(/[?&]discount=true/);
+    const onSale = await listProducts(request, { discount: 'true' });
+    await expect(page.getByText(`of ${onSale.total} products`)).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price-asc/);
+    await expect(page).toHaveURL(/discount=true/);
+
+    await page.goto('/shop');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL('/shop?page=2');
+    await expect(
+      page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
+    ).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByText(`Showing 13–`)).toBeVisible();
+
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await search.fill('shirt');
+    await search.press('Enter');
+    await expect(page).toHaveURL('/shop?q=shirt');
+    await expect(page.getByText('Results for')).toContainText('shirt');
+  });
+
+  plainTest.describe('on a phone', () => {
+    plainTest.use({ viewport: { width: 390, height: 844 } });
+
+    plainTest('the menu and the filters, which a button opens with JavaScript, are shown open', async ({ page }) => {
+      await page.goto('/shop');
+      await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
+      await expect(page.getByRole('complementary', { name: 'Product filters' })).toBeVisible();
+      await page.getByRole('checkbox', { name: 'On sale only' }).check();
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page).toHaveURL(/[?&]discount=true/);
+
+      await expect(page.getByRole('button', { name: 'Toggle mobile menu' })).toBeHidden();
+      await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kids' }).click();
+      await expect(page).toHaveURL('/kids');
+      await expect(page.getByRole('heading', { level: 1, name: 'Kids Collection' })).toBeVisible();
+    });
+  });
+
+  plainTest('an unknown path and an unknown product answer 404 with their not-found pages', async ({ page }) => {
+    const unknownPath = await page.goto('/no-such-page/here');
+    expect(unknownPath?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    const unknownProduct = await page.goto('/products/no-such-garment');
+    expect(unknownProduct?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
+  });
+});
+
+/** Every console error or warning and every uncaught error while `page` is open. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+test.describe('with JavaScript', () => {
+  test('every public page hydrates without a warning or an error', async ({ page, request }) => {
+    test.slow();
+    const problems = collectProblems(page);
+    const product = await findDiscountedProduct(request);
+    for (const url of [...PUBLIC_PAGES, `/products/${product.slug}`]) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 }).first(), url).toBeVisible();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the 404 pages hydrate too; the only console line is the 404 itself', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Homepage' }).click();
+    await expect(page).toHaveURL('/');
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+  });
+
+  test('after hydration, navigation and filters run in the page, without reloading it', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/women');
+    // A marker on the window survives only if no link or filter reloads the document.
+    await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+    // The box follows the URL, which the click changes a moment later: click, then look.
+    await page.getByRole('checkbox', { name: 'On sale only' }).click();
+    await expect(page).toHaveURL('/women?discount=true');
+    await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+    await expect(page).toHaveURL('/shop');
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL('/shop?page=2');
+    expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in customer adds to the cart from a server-rendered product page', async ({ page, request }) => {
+    const problems = collectProblems(page);
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    await openSignedIn(page, account, `/products/${product!.slug}`);
+    // The HTML is the guest's; the signed-in header arrives after hydration.
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    await page.getByRole('radio', { name: roomySize(product!), exact: true }).check();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+    expect(problems).toEqual([]);
+  });
+});
