@@ -50,7 +50,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['apps/server/build.mjs', 'apps/web/scripts/*.mjs', 'e2e/*.mjs'],
+          allowDefaultProject: ['apps/server/build.mjs', 'apps/web/scripts/*.mjs', 'apps/web/public/*.js', 'e2e/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -125,6 +125,11 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration in config.ts.' },
       ],
     },
+  },
+  {
+    // Files the storefront serves as they are: classic scripts for the browser (decision 032).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

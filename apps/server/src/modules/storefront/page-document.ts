@@ -1,6 +1,7 @@
 /**
- * Puts a rendered page into the built index.html: its head, the stylesheets and chunks of its
- * routes (from the client build's manifest), the markup in #root and the query cache.
+ * Puts a rendered page into the built index.html: its head, the stylesheets of its routes (from
+ * the client build's manifest), the markup in #root, the query cache, and the loader that starts
+ * the app's modules after the first paint (decision 032).
  */
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 export type ViteManifest = Record<string, ManifestChunk>;
@@ -9,6 +10,11 @@ const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 /** index.html's generic description: the page head brings its own. */
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
+/** What Vite writes into index.html's head to start the app: the entry and its static imports. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** apps/web/public/start-app.js */
+const START_APP = '/start-app.js';
 
 export type PageDocument = {
   /** The whole HTML document of a rendered page. */
@@ -36,40 +42,46 @@ export function createPageDocument({
   manifest: ViteManifest;
   stateElementId: string;
 }): PageDocument {
-  if (!indexHtml.includes(ROOT) || !TITLE.test(indexHtml) || !indexHtml.includes('</head>')) {
-    throw new Error(`The storefront's index.html lacks ${ROOT}, <title> or </head>`);
+  const entryScript = ENTRY_SCRIPT.exec(indexHtml);
+  if (!indexHtml.includes(ROOT) || !TITLE.test(indexHtml) || !indexHtml.includes('</head>') || !entryScript) {
+    throw new Error(`The storefront's index.html lacks ${ROOT}, <title>, </head> or its entry script`);
   }
+  const entryUrl = entryScript[1] ?? '';
+  const entryImports = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  // The shell (pages rendered in the browser) keeps Vite's tags; a rendered page has its loader.
+  const [beforeRoot = '', afterRoot = ''] = indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').split(ROOT);
   // index.html already loads the entry and its imports; a route adds only what is its own.
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loaded = reachable(manifest, entryKeys);
-  const linksByModules = new Map<string, string>();
+  const tagsByModules = new Map<string, { styles: string; loader: string }>();
 
-  function linksFor(modules: string[]): string {
+  function tagsFor(modules: string[]): { styles: string; loader: string } {
     const cacheKey = modules.join('\n');
-    const known = linksByModules.get(cacheKey);
+    const known = tagsByModules.get(cacheKey);
     if (known !== undefined) return known;
     const missing = modules.filter((module) => !manifest[module]);
     if (missing.length > 0) throw new Error(`The client manifest has no chunk for ${missing.join(', ')}`);
     const chunks = [...reachable(manifest, modules)].filter((key) => !loaded.has(key));
     const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
-    const links = [
-      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
-    ].join('');
-    linksByModules.set(cacheKey, links);
-    return links;
+    const preload = [...entryImports, ...chunks.map((key) => `/${manifest[key]?.file}`)].join(' ');
+    const tags = {
+      styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+      loader: `<script src="${START_APP}" defer data-entry="${entryUrl}" data-preload="${preload}"></script>`,
+    };
+    tagsByModules.set(cacheKey, tags);
+    return tags;
   }
 
   return {
     build({ head, html, state, modules }) {
-      const [beforeRoot = '', afterRoot = ''] = indexHtml.split(ROOT);
+      const { styles, loader } = tagsFor(modules);
       const withHead = beforeRoot
         .replace(DESCRIPTION, '')
         .replace(TITLE, () => head)
-        .replace('</head>', () => `${linksFor(modules)}</head>`);
+        .replace('</head>', () => `${styles}</head>`);
       return (
         `${withHead}<div id="root">${html}</div>` +
-        `<script type="application/json" id="${stateElementId}">${state}</script>${afterRoot}`
+        `<script type="application/json" id="${stateElementId}">${state}</script>${loader}${afterRoot}`
       );
     },
   };

@@ -77,7 +77,20 @@ describe('server-rendered product page (decision 023)', () => {
   it('links the stylesheets of the rendered route, so the page is styled before any script runs', async () => {
     const response = await page('/products/harbour-cardigan');
     expect(response.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/product-page-[^"]+\.css">/);
-    expect(response.body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/product-route-[^"]+\.js">/);
+  });
+
+  it('starts the app after the first paint: no module script or preload in the head, one deferred loader naming them', async () => {
+    const response = await page('/products/harbour-cardigan');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    expect(head).not.toMatch(/type="module"|rel="modulepreload"/);
+    const loader = /<script src="\/start-app\.js" defer data-entry="([^"]+)" data-preload="([^"]+)"><\/script>/.exec(
+      response.body,
+    );
+    expect(loader?.[1]).toMatch(/^\/assets\/index-[^/]+\.js$/);
+    const preload = loader?.[2]?.split(' ') ?? [];
+    expect(preload).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/framework-[^/]+\.js$/)]));
+    expect(preload).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/product-route-[^/]+\.js$/)]));
+    expect((await t.app.inject({ method: 'GET', url: '/start-app.js' })).statusCode).toBe(200);
   });
 
   it('answers HTML whatever the Accept header says', async () => {

@@ -183,12 +183,11 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
         </fieldset>
       ) : null}
 
-      {/* Without JavaScript nothing applies on its own: this sends the whole form. */}
-      {isHydrated ? null : (
-        <Button type="submit" variant="primary" size="small">
-          Apply filters
-        </Button>
-      )}
+      {/* Without JavaScript nothing applies on its own: this sends the whole form. The CSS hides it
+          where scripts run, from the first paint, so hydration moves nothing (CLS). */}
+      <Button type="submit" variant="primary" size="small" className={styles.withoutScripts}>
+        Apply filters
+      </Button>
     </form>
   );
 }

@@ -14,7 +14,6 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
-import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
 import { useProductFacets } from '../api/get-product-facets.ts';
 import { useProducts } from '../api/get-products.ts';
 import { listingHref, serializeListingParams, useListingParams } from '../hooks/use-listing-params.ts';
@@ -38,7 +37,6 @@ function isSort(value: string): value is ProductSort {
 export function ProductListing({ category }: { category?: Category }) {
   const { state, update, setPage, clearFilters, isFiltered } = useListingParams();
   const { pathname } = useLocation();
-  const isHydrated = useIsHydrated();
   const products = useProducts(state, category);
   const facets = useProductFacets(category);
   const isLoadingShown = useDelayedFlag(products.isFetching, LOADING_INDICATOR_DELAY_MS);
@@ -177,11 +175,11 @@ export function ProductListing({ category }: { category?: Category }) {
                 ))}
               </select>
             </label>
-            {isHydrated ? null : (
-              <Button type="submit" variant="secondary" size="small">
-                Apply
-              </Button>
-            )}
+            {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
+                so hydration moves nothing (CLS). */}
+            <Button type="submit" variant="secondary" size="small" className={styles.withoutScripts}>
+              Apply
+            </Button>
           </form>
         </div>
 
