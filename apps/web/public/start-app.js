@@ -4,18 +4,17 @@
 const loader = document.currentScript;
 
 function startApp() {
-  for (const href of (loader.dataset.preload ?? '').split(' ').filter(Boolean)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  const entry = document.createElement('script');
-  entry.type = 'module';
-  entry.crossOrigin = '';
-  entry.src = loader.dataset.entry;
-  document.head.append(entry);
+  const preloads = (loader.dataset.preload ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((href) => Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }));
+  const entry = Object.assign(document.createElement('script'), {
+    type: 'module',
+    crossOrigin: '',
+    src: loader.dataset.entry,
+  });
+  // One insertion: the head changes once, not once per module.
+  document.head.append(...preloads, entry);
 }
 
 // A frame callback runs before that frame paints; the timeout after it runs once it has. A page

@@ -1,13 +1,7 @@
 import type { Review } from '@shopper/contract';
 import { StarRating } from '../../../components/star-rating.tsx';
+import { formatUtcDate } from '../../../lib/utc-date.ts';
 import styles from './reviews.module.css';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-}
 
 /** One review; its content is rendered as text, never as HTML (customers write it). */
 export function ReviewItem({ review }: { review: Review }) {
@@ -18,7 +12,7 @@ export function ReviewItem({ review }: { review: Review }) {
         {review.verifiedPurchase ? <span className={styles.badge}>Verified Purchase</span> : null}
         {review.isMine ? <span className={styles.mine}>Your review</span> : null}
         <time className={styles.date} dateTime={review.date}>
-          {formatDate(review.date)}
+          {formatUtcDate(review.date)}
         </time>
       </header>
       <StarRating rating={review.rating} />
