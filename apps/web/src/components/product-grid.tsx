@@ -15,7 +15,7 @@ export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className={styles.item}>
           <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
         </li>
       ))}
