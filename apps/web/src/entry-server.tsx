@@ -7,30 +7,14 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { isServerRenderedRoute, preparePage, type PageData } from './app/page-data.ts';
+import type { ApiFetch, RenderResult } from '@shopper/contract';
+import { isServerRenderedRoute, preparePage } from './app/page-data.ts';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { setApiTransport } from './lib/api-client.ts';
 import { serializeDehydratedState } from './lib/dehydrated-state.ts';
 
-export type { PageData } from './app/page-data.ts';
 export { DEHYDRATED_STATE_ID } from './lib/dehydrated-state.ts';
-
-export type RenderResult =
-  /** Not a public catalog page: the server answers the plain index.html shell. */
-  | { kind: 'shell' }
-  | { kind: 'redirect'; status: 301; location: string }
-  | {
-      kind: 'page';
-      status: 200 | 404;
-      page: PageData;
-      /** The markup inside #root. */
-      html: string;
-      /** The query cache for the state script, `<` already escaped. */
-      state: string;
-      /** Source modules of the rendered routes, to find their CSS and chunks in the client manifest. */
-      modules: string[];
-    };
 
 /** Where each server-rendered route's code lives (keys of the client build's manifest). */
 const ROUTE_MODULES: Record<string, string[]> = {
@@ -45,7 +29,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
 const handler = createStaticHandler(routes);
 
 /** The HTML of `url` (path and query); `apiFetch` answers the API calls in process. */
-export async function render(url: string, apiFetch: (url: string, init: RequestInit) => Promise<Response>) {
+export async function render(url: string, apiFetch: ApiFetch): Promise<RenderResult> {
   setApiTransport(apiFetch);
   const location = new URL(url, 'http://shop.invalid');
   const leaf = matchRoutes(routes, location.pathname)?.at(-1);

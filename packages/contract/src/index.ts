@@ -19,3 +19,4 @@ export * from './schemas/admin/home.ts';
 export * from './schemas/admin/orders.ts';
 export * from './schemas/admin/customers.ts';
 export * from './schemas/admin/categories.ts';
+export type * from './storefront-render.ts';

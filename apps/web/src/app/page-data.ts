@@ -1,28 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CATEGORIES } from '@shopper/contract/plain';
-import type { Category, CategoryInfo, Product, ReviewListAnswer } from '@shopper/contract';
+import type { Category, PageData, Product } from '@shopper/contract';
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts';
 import { productFacetsQueryOptions } from '../features/catalog/api/get-product-facets.ts';
 import { productsQueryOptions } from '../features/catalog/api/get-products.ts';
-import { parseListingParams, type ListingState } from '../features/catalog/hooks/use-listing-params.ts';
+import { parseListingParams } from '../features/catalog/hooks/use-listing-params.ts';
 import { featuredWomenQueryOptions } from '../features/home/api/get-featured-women.ts';
 import { newCollectionQueryOptions } from '../features/home/api/get-new-collection.ts';
 import { productByIdQueryOptions, productBySlugQueryOptions } from '../features/product/api/get-product.ts';
 import { relatedProductsQueryOptions } from '../features/product/api/get-related-products.ts';
 import { reviewPreviewQueryOptions } from '../features/reviews/api/get-reviews.ts';
 import { isApiError } from '../lib/api-client.ts';
-
-/**
- * What the server renders, with the data its head is made from (decision 023). Each public route
- * id of router.tsx maps to one of these; every other route is served as the plain shell.
- */
-export type PageData =
-  | { kind: 'home' }
-  | { kind: 'category'; category: Category; info: CategoryInfo | undefined; listing: ListingState }
-  | { kind: 'shop'; listing: ListingState }
-  | { kind: 'product'; product: Product; reviews: ReviewListAnswer | undefined }
-  /** An unknown path, or a product that does not exist (its page says "Product Not Found"). */
-  | { kind: 'not-found'; what: 'page' | 'product' };
 
 export type PageOutcome =
   { kind: 'page'; status: 200 | 404; page: PageData } | { kind: 'redirect'; status: 301; location: string };

@@ -1,6 +1,6 @@
 import { MESSAGES, PAGE_TITLES } from '@shopper/contract';
 import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead } from '../seo/page-head.ts';
-import type { PageData } from './storefront-entry.ts';
+import type { PageData } from '@shopper/contract';
 
 /**
  * The head of a server-rendered page (decision 025): title, description, canonical, OpenGraph,

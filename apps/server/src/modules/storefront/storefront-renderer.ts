@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApiFetch, StorefrontEntry } from '@shopper/contract';
 import type { CachedPage, CatalogReadCache } from '../catalog/catalog-read-cache.ts';
 import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
-import type { ApiFetch, StorefrontEntry } from './storefront-entry.ts';
 
 /** GET of our own API in process: the status, content type and body of the answer. */
 export type InjectGet = (url: string) => Promise<{ statusCode: number; contentType: string; body: Buffer }>;

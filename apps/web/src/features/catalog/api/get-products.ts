@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES } from '@shopper/contract/plain';
-import type { Category } from '@shopper/contract';
+import type { Category, ListingState } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
-import type { ListingState } from '../hooks/use-listing-params.ts';
 
 type ProductListApiQuery = Record<string, string | number | undefined>;
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES } from '@shopper/contract/plain';
-import type { ProductFacets } from '@shopper/contract';
+import type { ListingState, ProductFacets } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
-import { clearListingFilters, listingHref, type ListingPatch, type ListingState } from '../hooks/use-listing-params.ts';
+import { clearListingFilters, listingHref, type ListingPatch } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
 
 // SPEC §5: the star filter runs 1-5; five stars and up is simply five stars.

@@ -7,26 +7,7 @@ import {
   PRODUCT_PAGE_SIZES,
   PRODUCT_SORTS,
 } from '@shopper/contract/plain';
-import type { ProductSort } from '@shopper/contract';
-
-/** Filters of SPEC §4 Product listing and §5 Price filter; all of them live in the URL query. */
-export interface ListingFilters {
-  q: string;
-  minPrice: number;
-  /** 0 means unbounded (SPEC §5). */
-  maxPrice: number;
-  /** 'n stars and up', 1-5, or null for any rating. */
-  rating: number | null;
-  isDiscountOnly: boolean;
-  sizes: string[];
-  types: string[];
-}
-
-export interface ListingState extends ListingFilters {
-  sort: ProductSort | null;
-  page: number;
-  limit: number;
-}
+import type { ListingFilters, ListingState, ProductSort } from '@shopper/contract';
 
 export const DEFAULT_LISTING_STATE: ListingState = {
   q: '',
