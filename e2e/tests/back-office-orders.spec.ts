@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import {
   ADMIN_MESSAGES,
@@ -24,6 +24,17 @@ function trackerStep(page: Page, step: 'Processing' | 'Shipped' | 'Delivered') {
 }
 
 /** The orders list narrowed by status and a search, as staff find an order. */
+/** A verified customer in a browser of their own, who has ordered `quantity` of a product in stock. */
+async function customerWithOrder(browser: Browser, request: APIRequestContext, quantity = 1) {
+  const shopper = await browser.newContext();
+  const shop = await shopper.newPage();
+  const customer = await signUpVerified(shop.request);
+  const [product] = await productsWithStock(request, 1);
+  await addToCart(request, customer, product!, quantity);
+  const order = await checkOut(shop, customer);
+  return { shopper, shop, customer, order };
+}
+
 async function findInOrderList(page: Page, status: string, search: string) {
   await page.getByLabel('Status').selectOption(status);
   await page.getByLabel('Order number or email').fill(search);
@@ -41,12 +52,7 @@ test.describe('back office: orders, as the customer sees them', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const shopper = await browser.newContext();
-    const shop = await shopper.newPage();
-    const customer = await signUpVerified(shop.request);
-    const [product] = await productsWithStock(request, 1);
-    await addToCart(request, customer, product!);
-    const order = await checkOut(shop, customer);
+    const { shopper, shop, customer, order } = await customerWithOrder(browser, request);
     await expect(trackerStep(shop, 'Processing')).toHaveAttribute('data-reached', 'true');
     await expect(trackerStep(shop, 'Shipped')).toHaveAttribute('data-reached', 'false');
 
@@ -210,12 +216,7 @@ test.describe('back office: orders, as the customer sees them', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const shopper = await browser.newContext();
-    const shop = await shopper.newPage();
-    const customer = await signUpVerified(shop.request);
-    const [product] = await productsWithStock(request, 1);
-    await addToCart(request, customer, product!, 2);
-    const order = await checkOut(shop, customer);
+    const { shopper, shop, customer, order } = await customerWithOrder(browser, request, 2);
     const placed = await customerOrder(request, customer, order.id);
     const line = placed.items[0]!;
     const staff = await staffApi(request);
