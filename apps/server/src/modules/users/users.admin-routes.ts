@@ -4,18 +4,16 @@ import {
   AdminCustomersPageSchema,
   AdminCustomersQuerySchema,
   CustomerStatusBodySchema,
-  ErrorBodySchema,
   UuidParamSchema,
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageAnswer } from '../../lib/admin-page.ts';
+import { adminErrors } from '../../lib/admin-responses.ts';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { CustomersAdminService } from './customers-admin.service.ts';
 
 const tags = ['admin: customers'];
-const E = ErrorBodySchema;
 const STAFF = { minRole: 'staff' } as const;
-const CHANGE_ERRORS = { 400: E, 401: E, 403: E, 404: E, 409: E } as const;
 
 /** Customers in the back office (staff), under /api/admin/customers. */
 export function usersAdminRoutes({ customers }: { customers: CustomersAdminService }): FastifyPluginAsyncZod {
@@ -31,7 +29,7 @@ export function usersAdminRoutes({ customers }: { customers: CustomersAdminServi
             'Order count and lifetime spend (dollars, net of refunds) are computed in SQL, so the list sorts on them. ' +
             "A customer's orders are GET /api/admin/orders?customerId=….",
           querystring: AdminCustomersQuerySchema,
-          response: { 200: AdminCustomersPageSchema, 400: E, 401: E, 403: E },
+          response: { 200: AdminCustomersPageSchema, ...adminErrors(400) },
         },
       },
       async (request) => pageAnswer(request.query, await customers.list(request.query)),
@@ -45,7 +43,7 @@ export function usersAdminRoutes({ customers }: { customers: CustomersAdminServi
           tags,
           summary: 'One account: profile, order figures, and why it is disabled if it is',
           params: UuidParamSchema,
-          response: { 200: AdminCustomerAnswerSchema, 400: E, 401: E, 403: E, 404: E },
+          response: { 200: AdminCustomerAnswerSchema, ...adminErrors(400, 404) },
         },
       },
       async (request) => ({ success: true as const, customer: await customers.detail(request.params.id) }),
@@ -62,7 +60,7 @@ export function usersAdminRoutes({ customers }: { customers: CustomersAdminServi
             'Staff cannot disable an owner (403); nobody can disable themselves (409); an account already disabled is a 409.',
           params: UuidParamSchema,
           body: CustomerStatusBodySchema,
-          response: { 200: AdminCustomerAnswerSchema, ...CHANGE_ERRORS },
+          response: { 200: AdminCustomerAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
@@ -81,7 +79,7 @@ export function usersAdminRoutes({ customers }: { customers: CustomersAdminServi
           description: 'Staff cannot re-enable an owner (403); an account that is not disabled is a 409.',
           params: UuidParamSchema,
           body: CustomerStatusBodySchema,
-          response: { 200: AdminCustomerAnswerSchema, ...CHANGE_ERRORS },
+          response: { 200: AdminCustomerAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
