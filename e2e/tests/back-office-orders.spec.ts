@@ -111,11 +111,11 @@ test.describe('back office: orders, as the customer sees them', () => {
     await findInOrderList(page, 'Delivered', order.orderNumber);
     const placedOn = (await customerOrder(request, customer, order.id)).createdAt.slice(0, 10);
     const nextDay = new Date(Date.parse(`${placedOn}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(placedOn);
-    await page.getByLabel('To').fill(placedOn);
+    await page.getByLabel('From', { exact: true }).fill(placedOn);
+    await page.getByLabel('To', { exact: true }).fill(placedOn);
     await expect(page.getByRole('row').filter({ hasText: order.orderNumber })).toHaveCount(1);
-    await page.getByLabel('To').fill(nextDay);
-    await page.getByLabel('From').fill(nextDay);
+    await page.getByLabel('To', { exact: true }).fill(nextDay);
+    await page.getByLabel('From', { exact: true }).fill(nextDay);
     await expect(page.getByText('No order matches.')).toBeVisible();
     await shopper.close();
   });
