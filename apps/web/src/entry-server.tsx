@@ -46,12 +46,15 @@ export async function render(url: string, apiFetch: ApiFetch): Promise<RenderRes
   const router = createStaticRouter(handler.dataRoutes, context);
 
   // prerender waits for every lazy component and suspended query: the HTML is the whole page.
+  // No boundary is outlined, however large: outlined content is moved into place by an inline
+  // script, which the CSP forbids (script-src 'self'), and the layout's parts are boundaries (033).
   const { prelude } = await prerender(
     <StrictMode>
       <Providers queryClient={queryClient}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
 

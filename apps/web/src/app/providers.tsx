@@ -1,21 +1,10 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '@shopper/contract/plain';
 import { useIsHydrated } from '../hooks/use-is-hydrated.ts';
 
 // Toasts only follow a user action or a failed request, so the toaster loads after first paint.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
-
-/**
- * Marks the document once React owns it (after hydration, or the first render of the shell):
- * browser journeys wait for it before they click, as a person is never that quick.
- */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
 
 /** The query client is the caller's: the browser seeds it with the server's data before hydrating. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -35,7 +24,6 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           />
         </Suspense>
       ) : null}
-      <HydrationMark />
     </QueryClientProvider>
   );
 }

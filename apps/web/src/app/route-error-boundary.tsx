@@ -3,6 +3,7 @@ import { MESSAGES } from '@shopper/contract/plain';
 import { Button } from '../components/button.tsx';
 import { StatusPage, statusPageStyles } from '../components/status-page.tsx';
 import { env } from '../config/env.ts';
+import { HydrationMark } from './hydration-mark.tsx';
 
 /** errorElement of every route (SPEC §2: Oops! Something went wrong, Reload Page, Go to Homepage). */
 export function RouteErrorBoundary() {
@@ -35,6 +36,8 @@ export function RouteErrorBoundary() {
           <pre>{detail}</pre>
         </details>
       ) : null}
+      {/* At the root this page replaces the layout, and with it the layout's mark. */}
+      <HydrationMark />
     </StatusPage>
   );
 }

@@ -177,6 +177,18 @@ describe('server-rendered product page (decision 023)', () => {
 });
 
 describe('server-rendered listing, home and not-found pages', () => {
+  it.each(['/', '/shop', '/women', '/products/harbour-cardigan', '/no-such-page'])(
+    'renders %s whole and in place: no part of it is left for an inline script to complete',
+    async (url) => {
+      // The layout's parts are Suspense boundaries (decision 033); a large one outlined would be
+      // moved into place by React's inline script, which the CSP blocks.
+      const body = (await page(url)).body;
+      expect(body).toContain('<footer');
+      expect(body.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>/g)).toBeNull();
+      expect(body).not.toMatch(/<template|hidden id="S:/);
+    },
+  );
+
   it('renders the home page with its product sections', async () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);
