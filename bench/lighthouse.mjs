@@ -20,6 +20,7 @@ const COLUMNS = [
   ['seo', 4, (p) => p.seo],
   ['LCP ms', 7, (p) => p.lcpMs],
   ['CLS', 6, (p) => p.cls],
+  ['TBT ms', 7, (p) => p.tbtMs],
   ['missed', 0, (p) => p.missed.join(', ') || '-'],
 ];
 
@@ -74,6 +75,8 @@ try {
         scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        // Not a target of its own, but what moves the performance score most on this machine.
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         failedAudits: Object.values(lhr.audits)
           .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
           .map((audit) => audit.id),
@@ -84,6 +87,7 @@ try {
       ...Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((r) => r.scores[id]))])),
       lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
       cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+      tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
       failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
     };
     const missed = [
