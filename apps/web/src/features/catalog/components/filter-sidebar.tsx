@@ -185,7 +185,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
 
       {/* Without JavaScript nothing applies on its own: this sends the whole form. The CSS hides it
           where scripts run, from the first paint, so hydration moves nothing (CLS). */}
-      <Button type="submit" variant="primary" size="small" className={styles.withoutScripts}>
+      <Button type="submit" variant="primary" size="small" className="without-scripts">
         Apply filters
       </Button>
     </form>

@@ -177,7 +177,7 @@ export function ProductListing({ category }: { category?: Category }) {
             </label>
             {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
                 so hydration moves nothing (CLS). */}
-            <Button type="submit" variant="secondary" size="small" className={styles.withoutScripts}>
+            <Button type="submit" variant="secondary" size="small" className="without-scripts">
               Apply
             </Button>
           </form>
