@@ -1,16 +1,16 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { preactInBrowser } from './build/preact-in-browser.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 
-// React, React Router and TanStack Query in one chunk (docs/decisions/026): it changes only when a
+// Preact, React Router and TanStack Query in one chunk (docs/decisions/026): it changes only when a
 // library is upgraded, so a deploy of the shop's own code leaves it in the browser's cache, and one
 // file compresses better than the dozen small shared chunks the automatic split made of them.
-const FRAMEWORK =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](?:preact|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server renderer's bundle is never served: no compressed copies of it.
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   server: {
@@ -24,6 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // (the e2e server's snapshot, a container image) without the web workspace's node_modules, some of
   // which npm installs under apps/web only (e.g. @hookform/resolvers).
   ssr: { noExternal: true, target: 'node' },
+  resolve: { alias: command === 'build' && !isSsrBuild ? preactInBrowser : [] },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
     : {

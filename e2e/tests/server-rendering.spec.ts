@@ -101,6 +101,47 @@ plainTest.describe('without JavaScript', () => {
   });
 });
 
+/**
+ * The browser hydrates with Preact and the server renders with React (decision 034): Preact never
+ * warns about a mismatch, it quietly builds the page again. So the proof is the elements themselves:
+ * each is tagged while the entry script is held back, and after hydration the page's elements must
+ * be the server's, not copies.
+ */
+plainTest.describe('hydration', () => {
+  plainTest('keeps the elements the server sent on every public page', async ({ page, request }) => {
+    const product = await findDiscountedProduct(request);
+    for (const url of [...PUBLIC_PAGES, `/products/${product.slug}`]) {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.waitForSelector('footer', { state: 'attached' });
+      const serverElements = await page.evaluate(() => {
+        const elements = document.querySelectorAll('#root *');
+        for (const element of elements) Object.assign(element, { fromServer: true });
+        return elements.length;
+      });
+      release();
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const kept = await page.evaluate(() => {
+        const isServers = (element: Element | null) =>
+          (element as { fromServer?: boolean } | null)?.fromServer === true;
+        return {
+          header: isServers(document.querySelector('header')),
+          heading: isServers(document.querySelector('h1')),
+          footer: isServers(document.querySelector('footer')),
+          elements: [...document.querySelectorAll('#root *')].filter(isServers).length,
+        };
+      });
+      expect(kept, url).toEqual({ header: true, heading: true, footer: true, elements: serverElements });
+      await page.unrouteAll();
+    }
+  });
+});
+
 /** Every console error or warning and every uncaught error while `page` is open. */
 function collectProblems(page: Page): string[] {
   const problems: string[] = [];

@@ -34,7 +34,7 @@ for (const file of [...seen].sort()) {
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   totals.gzip += gzip;
   totals.brotli += brotli;
-  // React, React Router and TanStack Query (vite.config.ts): the floor the shop's code adds to.
+  // Preact, React Router and TanStack Query (vite.config.ts): the floor the shop's code adds to.
   if (file.startsWith('framework-')) totals.libraries += gzip;
   console.log(`${kb(gzip)}  ${kb(brotli)}  ${file}`);
 }
