@@ -13,6 +13,13 @@ const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
 /** What Vite writes into index.html's head to start the app: the entry and its static imports. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/**
+ * React puts the page's resource hints (the preloads of its first images) in front of its markup
+ * when it renders into a container rather than a whole document. They belong in the head, found
+ * before any markup; and #root must hold only the app's own elements, which the browser build
+ * adopts part by part (decisions 034, 035).
+ */
+const LEADING_HINTS = /^(?:<link\b[^>]*>)+/;
 /** apps/web/public/start-app.js */
 const START_APP = '/start-app.js';
 
@@ -75,12 +82,13 @@ export function createPageDocument({
   return {
     build({ head, html, state, modules }) {
       const { styles, loader } = tagsFor(modules);
+      const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
       const withHead = beforeRoot
         .replace(DESCRIPTION, '')
         .replace(TITLE, () => head)
-        .replace('</head>', () => `${styles}</head>`);
+        .replace('</head>', () => `${hints}${styles}</head>`);
       return (
-        `${withHead}<div id="root">${html}</div>` +
+        `${withHead}<div id="root">${html.slice(hints.length)}</div>` +
         `<script type="application/json" id="${stateElementId}">${state}</script>${loader}${afterRoot}`
       );
     },

@@ -189,6 +189,19 @@ describe('server-rendered listing, home and not-found pages', () => {
     },
   );
 
+  it.each(['/', '/shop', '/women', '/products/harbour-cardigan', '/no-such-page'])(
+    'gives %s a #root that holds only the app, starting with its skip link',
+    async (url) => {
+      const body = (await page(url)).body;
+      expect(body).toMatch(/<div id="root"><a [^>]*href="#main">Skip to content<\/a>/);
+    },
+  );
+
+  it.each(['/women', '/products/harbour-cardigan'])('preloads the first images of %s from the head', async (url) => {
+    const [head = ''] = (await page(url)).body.split('</head>');
+    expect(head).toMatch(/<link rel="preload" as="image" href="\/images\/[^"]+"[^>]*fetchPriority="high"/);
+  });
+
   it('renders the home page with its product sections', async () => {
     const response = await page('/');
     expect(response.statusCode).toBe(200);
