@@ -6,6 +6,7 @@ import { hydrate } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { DEHYDRATED_STATE_ID, parseDehydratedState } from './lib/dehydrated-state.ts';
+import { hydrateInTurns } from './lib/hydration-turns.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -32,6 +33,7 @@ async function start(container: HTMLElement): Promise<void> {
   if (state) {
     hydrate(queryClient, state);
     await loadInitialRoutes();
+    hydrateInTurns();
   }
   const app = (
     <StrictMode>

@@ -1,4 +1,5 @@
 import type { Product } from '@shopper/contract';
+import { HydrationPart } from './hydration-part.tsx';
 import { ProductCard } from './product-card.tsx';
 import styles from './product-grid.module.css';
 
@@ -16,7 +17,10 @@ export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id} className={styles.item}>
-          <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
+          {/* Each card hydrates in a task of its own: a grid at once is a long task on a phone (035). */}
+          <HydrationPart name={`${label ?? 'products'}:${product.id}`}>
+            <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
+          </HydrationPart>
         </li>
       ))}
     </ul>

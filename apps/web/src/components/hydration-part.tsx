@@ -1,0 +1,28 @@
+import { Suspense, type ReactNode } from 'react';
+import { waitForHydrationTurn } from '../lib/hydration-turns.ts';
+
+interface HydrationPartProps {
+  /** Unique on the page while it hydrates (a part rendered twice shares one turn). */
+  name: string;
+  /** One element: while a part waits, Preact keeps the first element of its server HTML. */
+  children: ReactNode;
+}
+
+/**
+ * A part of a server-rendered page hydrated in a task of its own (docs/decisions/035): React
+ * hydrates a Suspense boundary in a pass of its own (033), Preact waits for the part's turn. The
+ * fallback never shows: the server renders every part, and a part rendered in the browser alone
+ * never waits.
+ */
+export function HydrationPart({ name, children }: HydrationPartProps) {
+  return (
+    <Suspense fallback={null}>
+      <HydrationTurn name={name}>{children}</HydrationTurn>
+    </Suspense>
+  );
+}
+
+function HydrationTurn({ name, children }: HydrationPartProps) {
+  waitForHydrationTurn(name);
+  return children;
+}
