@@ -1,5 +1,5 @@
-import { Suspense, type ReactNode } from 'react';
-import { waitForHydrationTurn } from '../lib/hydration-turns.ts';
+import { Suspense, use, type ReactNode } from 'react';
+import { hydrationTurn } from '../lib/hydration-turns.ts';
 
 interface HydrationPartProps {
   /** Unique on the page while it hydrates (a part rendered twice shares one turn). */
@@ -23,6 +23,7 @@ export function HydrationPart({ name, children }: HydrationPartProps) {
 }
 
 function HydrationTurn({ name, children }: HydrationPartProps) {
-  waitForHydrationTurn(name);
+  const turn = hydrationTurn(name);
+  if (turn) use(turn);
   return children;
 }

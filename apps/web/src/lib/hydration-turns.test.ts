@@ -1,32 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { allTurnsTaken, hydrateInTurns, waitForHydrationTurn } from './hydration-turns.ts';
-
-/** What waitForHydrationTurn throws, or null when the part may render. */
-function attempt(part: string): Promise<void> | null {
-  try {
-    waitForHydrationTurn(part);
-    return null;
-  } catch (thrown) {
-    return thrown as Promise<void>;
-  }
-}
+import { allTurnsTaken, hydrateInTurns, hydrationTurn } from './hydration-turns.ts';
 
 describe('hydration in turns', () => {
   it('lets every part render at once when no page is hydrating (the server, a page the browser renders alone)', async () => {
-    expect(attempt('header')).toBeNull();
-    expect(attempt('page')).toBeNull();
+    expect(hydrationTurn('header')).toBeNull();
+    expect(hydrationTurn('page')).toBeNull();
     await expect(allTurnsTaken()).resolves.toBeUndefined();
   });
 
   it('while hydrating, holds each part until its turn, one task after the part before it, and then never again', async () => {
     hydrateInTurns();
     const order: string[] = [];
-    const header = attempt('header');
-    const page = attempt('page');
+    const header = hydrationTurn('header');
+    const page = hydrationTurn('page');
     expect(header).toBeInstanceOf(Promise);
     expect(page).toBeInstanceOf(Promise);
     // A part rendered again before its turn waits for the same turn, not a new one at the back.
-    expect(attempt('header')).toBe(header);
+    expect(hydrationTurn('header')).toBe(header);
 
     void header?.then(() => order.push('header'));
     void page?.then(() => order.push('page'));
@@ -40,22 +30,22 @@ describe('hydration in turns', () => {
     await page;
     expect(order).toEqual(['header', 'page']);
     await allTurnsTaken();
-    expect(attempt('header')).toBeNull();
-    expect(attempt('page')).toBeNull();
+    expect(hydrationTurn('header')).toBeNull();
+    expect(hydrationTurn('page')).toBeNull();
   });
 
   it('says all turns are taken only after the parts that queued while an earlier part hydrated', async () => {
     hydrateInTurns();
     const order: string[] = [];
-    const page = attempt('grid');
+    const page = hydrationTurn('grid');
     // The grid, hydrating in its turn, holds a card that queues behind it.
     void page?.then(() => {
-      const card = attempt('card');
+      const card = hydrationTurn('card');
       void card?.then(() => order.push('card'));
     });
     await allTurnsTaken();
     expect(order).toEqual(['card']);
     // After hydration a new part (a card of the next page of results) renders at once.
-    expect(attempt('another card')).toBeNull();
+    expect(hydrationTurn('another card')).toBeNull();
   });
 });

@@ -42,15 +42,16 @@ export function allTurnsTaken(): Promise<void> {
 }
 
 /**
- * Suspends the rendering part until its turn, the first time it renders during hydration. Thrown
- * rather than `use`d: preact/compat has Suspense for thrown promises, not `use`.
+ * The turn the rendering part waits for, the first time it renders during hydration; null when it
+ * may render now. The promise is kept per part, so every render of a waiting part gets the same one
+ * (`use` needs that).
  */
-export function waitForHydrationTurn(part: string): void {
-  if (queue === null || hydrated.has(part)) return;
+export function hydrationTurn(part: string): Promise<void> | null {
+  if (queue === null || hydrated.has(part)) return null;
   let turn = turns.get(part);
   if (!turn) {
     turn = queue = queue.then(nextTask).then(() => void hydrated.add(part));
     turns.set(part, turn);
   }
-  throw turn;
+  return turn;
 }
