@@ -35,10 +35,14 @@ async function start(container: HTMLElement): Promise<void> {
     await loadInitialRoutes();
     hydrateInTurns();
   }
+  const router = createAppRouter();
+  // Starting the router and hydrating the root are one long task together on a phone: the
+  // browser gets a turn between them, as between the parts of the page (decision 035).
+  if (state) await new Promise((resolve) => setTimeout(resolve, 0));
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>
   );
