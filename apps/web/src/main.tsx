@@ -6,7 +6,7 @@ import { hydrate } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { DEHYDRATED_STATE_ID, parseDehydratedState } from './lib/dehydrated-state.ts';
-import { hydrateInTurns } from './lib/hydration-turns.ts';
+import { hydrateInTurns, nextTask } from './lib/hydration-turns.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -38,7 +38,7 @@ async function start(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
   // Starting the router and hydrating the root are one long task together on a phone: the
   // browser gets a turn between them, as between the parts of the page (decision 035).
-  if (state) await new Promise((resolve) => setTimeout(resolve, 0));
+  if (state) await nextTask();
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>

@@ -12,7 +12,8 @@ let settled: Promise<void> = Promise.resolve();
 const turns = new Map<string, Promise<void>>();
 const hydrated = new Set<string>();
 
-function nextTask(): Promise<void> {
+/** Settles in a later task: the browser paints and handles input in between. */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
