@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { preactInBrowser } from './build/preact-in-browser.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
@@ -12,7 +13,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](?:preact|react-router|@tanstack[\\/](?
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server renderer's bundle is never served: no compressed copies of it.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), compileHints(), precompress()],
   server: {
     proxy: {
       '/api': apiTarget,

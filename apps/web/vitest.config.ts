@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     // jsdom screens with many user events share two cores with the API suite: a slow machine is not a failure.
     testTimeout: 20_000,
     setupFiles: ['./src/test/setup.ts'],
