@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState, type FormEvent, type MouseEvent } from
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { SITE_NAME } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
+import { HydrationPart } from '../../components/hydration-part.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { CartLink } from './cart-link.tsx';
 import styles from './header.module.css';
@@ -86,59 +87,65 @@ export function Header() {
         </button>
 
         <div id={panelId} className={styles.panel} data-open={isMenuOpen}>
-          <nav className={styles.nav} aria-label="Main">
-            <ul className={styles.navList}>
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === '/'} className={styles.navLink}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <HydrationPart name="header:nav">
+            <nav className={styles.nav} aria-label="Main">
+              <ul className={styles.navList}>
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === '/'} className={styles.navLink}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </HydrationPart>
 
           {/* A GET form to /shop: search works before JavaScript does. */}
-          <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
-            <input
-              className={styles.searchInput}
-              type="search"
-              name="q"
-              aria-label="Search products"
-              placeholder="Search products"
-              maxLength={100}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <button type="submit" className={styles.searchButton} aria-label="Search">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" />
-                <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-              </svg>
-            </button>
-          </form>
+          <HydrationPart name="header:search">
+            <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
+              <input
+                className={styles.searchInput}
+                type="search"
+                name="q"
+                aria-label="Search products"
+                placeholder="Search products"
+                maxLength={100}
+                value={search}
+                onChange={(event) => setSearch(event.currentTarget.value)}
+              />
+              <button type="submit" className={styles.searchButton} aria-label="Search">
+                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <circle cx="11" cy="11" r="7" />
+                  <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+                </svg>
+              </button>
+            </form>
+          </HydrationPart>
 
-          <div className={styles.auth}>
-            {user ? (
-              <>
-                <CartLink />
-                <Suspense fallback={<span className={styles.authPlaceholder} aria-hidden="true" />}>
-                  <UserMenu user={user} />
-                </Suspense>
-              </>
-            ) : isUserLoading ? (
-              <span className={styles.authPlaceholder} aria-hidden="true" />
-            ) : (
-              <>
-                <ButtonLink to="/login" variant="secondary" size="small">
-                  Login
-                </ButtonLink>
-                <ButtonLink to="/signup" variant="primary" size="small">
-                  Signup
-                </ButtonLink>
-              </>
-            )}
-          </div>
+          <HydrationPart name="header:account">
+            <div className={styles.auth}>
+              {user ? (
+                <>
+                  <CartLink />
+                  <Suspense fallback={<span className={styles.authPlaceholder} aria-hidden="true" />}>
+                    <UserMenu user={user} />
+                  </Suspense>
+                </>
+              ) : isUserLoading ? (
+                <span className={styles.authPlaceholder} aria-hidden="true" />
+              ) : (
+                <>
+                  <ButtonLink to="/login" variant="secondary" size="small">
+                    Login
+                  </ButtonLink>
+                  <ButtonLink to="/signup" variant="primary" size="small">
+                    Signup
+                  </ButtonLink>
+                </>
+              )}
+            </div>
+          </HydrationPart>
         </div>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import { MESSAGES, PAGE_TITLES } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
+import { HydrationPart } from '../../components/hydration-part.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useFeaturedWomen } from './api/get-featured-women.ts';
 import { useNewCollection } from './api/get-new-collection.ts';
@@ -16,23 +17,25 @@ export function HomePage() {
 
   return (
     <>
-      <section className={styles.hero} aria-labelledby="hero-heading">
-        <div className={styles.heroInner}>
-          <div className={styles.heroText}>
-            <p className={styles.eyebrow}>Spring / Summer 2025</p>
-            <h1 id="hero-heading" className={styles.heroTitle}>
-              NEW ARRIVALS ONLY
-            </h1>
-            <p className={styles.heroLead}>
-              Fresh cuts, soft fabrics and easy layers for the whole family — picked for the new season.
-            </p>
-            <ButtonLink to="/shop" variant="primary">
-              Latest Collection <span aria-hidden="true">→</span>
-            </ButtonLink>
+      <HydrationPart name="home:hero">
+        <section className={styles.hero} aria-labelledby="hero-heading">
+          <div className={styles.heroInner}>
+            <div className={styles.heroText}>
+              <p className={styles.eyebrow}>Spring / Summer 2025</p>
+              <h1 id="hero-heading" className={styles.heroTitle}>
+                NEW ARRIVALS ONLY
+              </h1>
+              <p className={styles.heroLead}>
+                Fresh cuts, soft fabrics and easy layers for the whole family — picked for the new season.
+              </p>
+              <ButtonLink to="/shop" variant="primary">
+                Latest Collection <span aria-hidden="true">→</span>
+              </ButtonLink>
+            </div>
+            <HeroArt className={styles.heroArt} />
           </div>
-          <HeroArt className={styles.heroArt} />
-        </div>
-      </section>
+        </section>
+      </HydrationPart>
 
       <Container>
         <div className={styles.sections}>
@@ -65,7 +68,9 @@ export function HomePage() {
             skeletonCount={8}
           />
 
-          <Newsletter />
+          <HydrationPart name="home:newsletter">
+            <Newsletter />
+          </HydrationPart>
         </div>
       </Container>
     </>

@@ -11,6 +11,7 @@ import type { Category, ProductSort } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { HydrationPart } from '../../../components/hydration-part.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
@@ -105,16 +106,18 @@ export function ProductListing({ category }: { category?: Category }) {
           {isFiltered ? <span className={styles.activeDot}> (active)</span> : null}
         </Button>
       </div>
-      <aside id={sidebarId} className={styles.sidebar} data-open={isFiltersOpen} aria-label="Product filters">
-        <FilterSidebar
-          pathname={pathname}
-          state={state}
-          facets={facets.data}
-          isFiltered={isFiltered}
-          onChange={update}
-          onClear={clearFilters}
-        />
-      </aside>
+      <HydrationPart name="listing:filters">
+        <aside id={sidebarId} className={styles.sidebar} data-open={isFiltersOpen} aria-label="Product filters">
+          <FilterSidebar
+            pathname={pathname}
+            state={state}
+            facets={facets.data}
+            isFiltered={isFiltered}
+            onChange={update}
+            onClear={clearFilters}
+          />
+        </aside>
+      </HydrationPart>
 
       <section className={styles.main} ref={mainRef} aria-labelledby="listing-heading" tabIndex={-1}>
         <h2 id="listing-heading" className="visually-hidden">
@@ -130,58 +133,65 @@ export function ProductListing({ category }: { category?: Category }) {
             </button>
           </p>
         ) : null}
-        <div className={styles.toolbar}>
-          <p className={styles.count} aria-live="polite">
-            {data && data.total > 0
-              ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
-              : '\u00a0'}
-          </p>
-          {/* A GET form: without JavaScript, choose and press Apply; with it, a choice applies at once. */}
-          <form className={styles.controls} method="get" action={pathname} onSubmit={(event) => event.preventDefault()}>
-            {[...serializeListingParams({ ...state, sort: null, limit: DEFAULT_PRODUCT_PAGE_SIZE, page: 1 })].map(
-              ([name, value]) => (
-                <input key={name} type="hidden" name={name} value={value} />
-              ),
-            )}
-            <label className={styles.select}>
-              Sort by
-              <select
-                name="sort"
-                value={state.sort ?? ''}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  update({ sort: isSort(value) ? value : null });
-                }}
-              >
-                <option value="">Featured</option>
-                {PRODUCT_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={styles.select}>
-              Per page
-              <select
-                name="limit"
-                value={state.limit}
-                onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
-              >
-                {PRODUCT_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
+        <HydrationPart name="listing:toolbar">
+          <div className={styles.toolbar}>
+            <p className={styles.count} aria-live="polite">
+              {data && data.total > 0
+                ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+                : '\u00a0'}
+            </p>
+            {/* A GET form: without JavaScript, choose and press Apply; with it, a choice applies at once. */}
+            <form
+              className={styles.controls}
+              method="get"
+              action={pathname}
+              onSubmit={(event) => event.preventDefault()}
+            >
+              {[...serializeListingParams({ ...state, sort: null, limit: DEFAULT_PRODUCT_PAGE_SIZE, page: 1 })].map(
+                ([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ),
+              )}
+              <label className={styles.select}>
+                Sort by
+                <select
+                  name="sort"
+                  value={state.sort ?? ''}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    update({ sort: isSort(value) ? value : null });
+                  }}
+                >
+                  <option value="">Featured</option>
+                  {PRODUCT_SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className={styles.select}>
+                Per page
+                <select
+                  name="limit"
+                  value={state.limit}
+                  onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+                >
+                  {PRODUCT_PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
                 so hydration moves nothing (CLS). */}
-            <Button type="submit" variant="secondary" size="small" className="without-scripts">
-              Apply
-            </Button>
-          </form>
-        </div>
+              <Button type="submit" variant="secondary" size="small" className="without-scripts">
+                Apply
+              </Button>
+            </form>
+          </div>
+        </HydrationPart>
 
         <div className={styles.results} aria-busy={isLoadingShown && Boolean(data)}>
           {isLoadingShown && data ? (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { discountPercent } from '@shopper/contract/plain';
 import type { Product } from '@shopper/contract';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
+import { HydrationPart } from '../../../components/hydration-part.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
@@ -33,13 +34,15 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
         ]}
       />
       <div className={styles.top}>
-        <ProductGallery
-          key={product.id}
-          name={product.name}
-          images={images}
-          initialIndex={product.mainImageIndex}
-          imageSources={product.imageSources}
-        />
+        <HydrationPart name="product:gallery">
+          <ProductGallery
+            key={product.id}
+            name={product.name}
+            images={images}
+            initialIndex={product.mainImageIndex}
+            imageSources={product.imageSources}
+          />
+        </HydrationPart>
         <div className={styles.info}>
           {product.brand ? <p className={styles.brand}>{product.brand}</p> : null}
           <h1 className={styles.name}>{product.name}</h1>
@@ -52,7 +55,9 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
             {percent !== null ? <span className={styles.discount}>{percent}% off</span> : null}
           </div>
           {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
-          <PurchasePanel key={product.id} product={product} />
+          <HydrationPart name="product:purchase">
+            <PurchasePanel key={product.id} product={product} />
+          </HydrationPart>
           <dl className={styles.meta}>
             <dt>Category</dt>
             <dd>{product.category}</dd>
@@ -66,7 +71,9 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
         </div>
       </div>
 
-      <ProductTabs product={product} reviews={renderReviews(product)} />
+      <HydrationPart name="product:tabs">
+        <ProductTabs product={product} reviews={renderReviews(product)} />
+      </HydrationPart>
 
       {relatedProducts.length > 0 ? (
         <section className={styles.related} aria-labelledby="related-heading">
