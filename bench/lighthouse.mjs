@@ -55,6 +55,22 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 });
+// Lighthouse sometimes loses the trace of a load in this Chromium (NO_NAVSTART, "Please run
+// Lighthouse again") and then reports no metrics at all: such a run is made again, not counted.
+async function audit(url, attempts = 3) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === attempts) throw new Error(`${url}: Lighthouse failed ${attempts} times: ${lhr.runtimeError.code}`);
+    console.error(`${url}: Lighthouse run failed (${lhr.runtimeError.code}), running it again`);
+  }
+}
+
 try {
   const listing = await (await fetch(`${shop.url}/api/products/all-products?limit=1`)).json();
   const product = listing.products[0];
@@ -65,12 +81,7 @@ try {
   for (const page of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const { lhr } = await lighthouse(`${shop.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-      });
+      const lhr = await audit(`${shop.url}${page}`);
       runs.push({
         scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)])),
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
