@@ -140,6 +140,18 @@ plainTest.describe('hydration', () => {
       await page.unrouteAll();
     }
   });
+
+  plainTest('every script a rendered page starts begins with the compile hint (decision 036)', async ({ request }) => {
+    const html = await (await request.get('/products/' + (await findDiscountedProduct(request)).slug)).text();
+    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec(html);
+    expect(loader, 'the start-app loader').not.toBeNull();
+    const scripts = [loader?.[1] ?? '', ...(loader?.[2] ?? '').split(' ')];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) {
+      const text = await (await request.get(script)).text();
+      expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), script).toBe(true);
+    }
+  });
 });
 
 /** Every console error or warning and every uncaught error while `page` is open. */
