@@ -1,5 +1,8 @@
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANNER_RASTER_WIDTHS } from '@shopper/contract';
+import { serverDrawsText } from './banner-raster.ts';
 import { renderPlaceholderSvg } from './garment-art.ts';
 import { imagesRoutes } from './images.routes.ts';
 
@@ -94,5 +97,57 @@ describe('GET /images/placeholder.svg', () => {
       headers: { 'if-none-match': String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('GET /images/banners/{category}-{width}.webp', () => {
+  it('this machine draws the banners’ words (the CI installs fonts-dejavu-core)', async () => {
+    expect(await serverDrawsText()).toBe(true);
+  });
+
+  it.each(BANNER_RASTER_WIDTHS.map((width) => [width]))('renders the banner %i pixels wide as WebP', async (width) => {
+    const url = `/images/banners/women-${width}.webp`;
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const picture = await sharp(res.rawPayload).metadata();
+    expect(picture).toMatchObject({ format: 'webp', width, height: width / 4 });
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('renders each banner once and serves every request from that rendering', async () => {
+    const url = '/images/banners/kids-1080.webp';
+    const [a, b] = await Promise.all([app.inject({ url }), app.inject({ url })]);
+    expect(a.statusCode).toBe(200);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it.each([
+    'women-800.webp',
+    'women-0720.webp',
+    'women-1440.png',
+    'pets-720.webp',
+    'women-720.svg',
+    'women-99999.webp',
+  ])('answers 404 with the placeholder picture for %s', async (name) => {
+    const res = await app.inject({ method: 'GET', url: `/images/banners/${name}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(renderPlaceholderSvg());
+  });
+
+  it('sends the browser to the SVG when the machine has no font to draw the words with', async () => {
+    const fontless = Fastify();
+    await fontless.register(imagesRoutes, { drawsText: async () => false });
+    try {
+      const res = await fontless.inject({ method: 'GET', url: '/images/banners/men-720.webp' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/images/banners/men.svg');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await fontless.close();
+    }
   });
 });

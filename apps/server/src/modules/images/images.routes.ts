@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
+import { BANNER_RASTER_WIDTHS } from '@shopper/contract';
+import { rasterizeBanner, serverDrawsText } from './banner-raster.ts';
 import { isBannerCategory, renderCategoryBannerSvg } from './category-banner-art.ts';
 import { parseImageName, renderGarmentSvg, renderPlaceholderSvg } from './garment-art.ts';
 
@@ -11,9 +13,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const MAX_CACHED = 500;
 
-type Rendered = { body: string; etag: string };
+type Rendered<Body extends string | Buffer = string> = { body: Body; etag: string };
+type RenderedPicture = Rendered<Buffer>;
 
-function rendered(body: string): Rendered {
+function rendered<Body extends string | Buffer>(body: Body): Rendered<Body> {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
   return { body, etag };
 }
@@ -32,7 +35,15 @@ function sendSvg(request: FastifyRequest, reply: FastifyReply, image: Rendered):
   return reply.type(SVG_TYPE).send(image.body);
 }
 
-export async function imagesRoutes(app: FastifyInstance): Promise<void> {
+export interface ImagesRoutesOptions {
+  /** Whether this machine can draw the banners' words; the fonts it has decide (banner-raster.ts). */
+  drawsText?: () => Promise<boolean>;
+}
+
+export async function imagesRoutes(
+  app: FastifyInstance,
+  { drawsText = serverDrawsText }: ImagesRoutesOptions = {},
+): Promise<void> {
   const placeholder = rendered(renderPlaceholderSvg());
   const cache = new Map<string, Rendered>();
 
@@ -71,16 +82,42 @@ export async function imagesRoutes(app: FastifyInstance): Promise<void> {
   );
 
   const banners = new Map<string, Rendered>();
-  // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
-  app.get<{ Params: { name: string } }>('/images/banners/:name', { schema: { hide: true } }, async (request, reply) => {
-    const category = /^([a-z]{3,5})\.svg$/.exec(request.params.name)?.[1] ?? '';
-    if (!isBannerCategory(category)) return sendMissing(reply);
+  function bannerSvg(category: Parameters<typeof renderCategoryBannerSvg>[0]): Rendered {
     let banner = banners.get(category);
     if (!banner) {
       banner = rendered(renderCategoryBannerSvg(category));
       banners.set(category, banner);
     }
-    return sendSvg(request, reply, banner);
+    return banner;
+  }
+  // Kept as promises: requests that arrive while a rendering is under way share it.
+  const bannerPictures = new Map<string, Promise<RenderedPicture>>();
+
+  // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
+  // `{category}.svg` is the drawing; `{category}-{width}.webp` its rendering at one of
+  // BANNER_RASTER_WIDTHS (decision 037).
+  app.get<{ Params: { name: string } }>('/images/banners/:name', { schema: { hide: true } }, async (request, reply) => {
+    const match = /^([a-z]{3,5})(?:\.svg|-([1-9]\d{2,3})\.webp)$/.exec(request.params.name);
+    const category = match?.[1] ?? '';
+    if (!isBannerCategory(category)) return sendMissing(reply);
+    const width = match?.[2] === undefined ? null : Number(match[2]);
+    if (width === null) return sendSvg(request, reply, bannerSvg(category));
+    if (!(BANNER_RASTER_WIDTHS as readonly number[]).includes(width)) return sendMissing(reply);
+    // Without fonts the rendering would lose the banner's words: the browser draws the SVG instead.
+    if (!(await drawsText())) {
+      return reply.header('cache-control', 'no-cache').redirect(`/images/banners/${category}.svg`, 302);
+    }
+    const key = `${category}-${width}`;
+    let picture = bannerPictures.get(key);
+    if (!picture) {
+      picture = rasterizeBanner(bannerSvg(category).body, width).then((body) => rendered(body));
+      bannerPictures.set(key, picture);
+      picture.catch(() => bannerPictures.delete(key));
+    }
+    const image = await picture;
+    reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
+    if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
+    return reply.type('image/webp').send(image.body);
   });
 
   app.get('/images/placeholder.svg', { schema: { hide: true } }, async (request, reply) =>

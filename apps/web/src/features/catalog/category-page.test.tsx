@@ -10,10 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const banner = { image: '/images/banners/women.svg', alt: 'Women collection: a dress', width: 1440, height: 360 };
 
-function categoriesAnswer() {
+function categoriesAnswer(womenBanner = banner) {
   return CategoriesAnswerSchema.parse({
     success: true,
-    categories: [{ slug: 'women', name: 'Women', banner, updatedAt: '2026-11-23T12:00:00.000Z' }],
+    categories: [{ slug: 'women', name: 'Women', banner: womenBanner, updatedAt: '2026-11-23T12:00:00.000Z' }],
   });
 }
 
@@ -47,6 +47,24 @@ describe('CategoryPage header (SPEC §2)', () => {
     expect(image.getAttribute('height')).toBe('360');
     expect(screen.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeTruthy();
     expect(screen.queryByText(MESSAGES.categoryCollectionSubtitle('women'))).toBeNull();
+  });
+
+  it('offers a built-in banner’s WebP renderings, sized for a phone’s crop and the container (decision 037)', async () => {
+    renderWomen(() => jsonResponse(200, categoriesAnswer()));
+    const image = await screen.findByRole('img', { name: banner.alt });
+    expect(image.getAttribute('srcset')).toBe(
+      '/images/banners/women-720.webp 720w, /images/banners/women-1080.webp 1080w, /images/banners/women-1440.webp 1440w',
+    );
+    expect(image.getAttribute('sizes')).toBe('(max-width: 600px) 182vw, min(100vw, 1240px)');
+  });
+
+  it('shows any other banner picture as it is', async () => {
+    const uploaded = { ...banner, image: 'https://cdn.example.com/women.jpg' };
+    renderWomen(() => jsonResponse(200, categoriesAnswer(uploaded)));
+    const image = await screen.findByRole('img', { name: banner.alt });
+    expect(image.getAttribute('src')).toBe(uploaded.image);
+    expect(image.hasAttribute('srcset')).toBe(false);
+    expect(image.hasAttribute('sizes')).toBe(false);
   });
 
   it('holds the banner’s space while the categories load', () => {

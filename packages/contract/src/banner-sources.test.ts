@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { BANNER_RASTER_WIDTHS, builtInBannerSrcSet } from './constants.ts';
+
+describe('builtInBannerSrcSet', () => {
+  it('offers every WebP width of a built-in banner', () => {
+    expect(BANNER_RASTER_WIDTHS).toEqual([720, 1080, 1440]);
+    expect(builtInBannerSrcSet('/images/banners/women.svg')).toBe(
+      '/images/banners/women-720.webp 720w, /images/banners/women-1080.webp 1080w, /images/banners/women-1440.webp 1440w',
+    );
+  });
+
+  it.each([
+    '/images/uploads/banner.webp',
+    'https://cdn.example.com/images/banners/women.svg',
+    '/images/banners/women.png',
+    '/images/banners/Women.svg',
+    '/images/banners/../women.svg',
+    '',
+  ])('has none for %s', (image) => {
+    expect(builtInBannerSrcSet(image)).toBeNull();
+  });
+});
