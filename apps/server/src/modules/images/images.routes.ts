@@ -29,10 +29,16 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-function sendSvg(request: FastifyRequest, reply: FastifyReply, image: Rendered): FastifyReply {
+/** A drawing or a picture of ours, cached for a year and revalidated by its ETag. */
+function sendImage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  image: Rendered<string | Buffer>,
+  type = SVG_TYPE,
+): FastifyReply {
   reply.header('cache-control', IMMUTABLE).header('etag', image.etag).header('content-security-policy', SVG_CSP);
   if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-  return reply.type(SVG_TYPE).send(image.body);
+  return reply.type(type).send(image.body);
 }
 
 export interface ImagesRoutesOptions {
@@ -76,7 +82,7 @@ export async function imagesRoutes(
     { schema: { hide: true } },
     async (request, reply) => {
       const image = render(request.params.name);
-      if (image) return sendSvg(request, reply, image);
+      if (image) return sendImage(request, reply, image);
       return sendMissing(reply);
     },
   );
@@ -101,7 +107,7 @@ export async function imagesRoutes(
     const category = match?.[1] ?? '';
     if (!isBannerCategory(category)) return sendMissing(reply);
     const width = match?.[2] === undefined ? null : Number(match[2]);
-    if (width === null) return sendSvg(request, reply, bannerSvg(category));
+    if (width === null) return sendImage(request, reply, bannerSvg(category));
     if (!(BANNER_RASTER_WIDTHS as readonly number[]).includes(width)) return sendMissing(reply);
     // Without fonts the rendering would lose the banner's words: the browser draws the SVG instead.
     if (!(await drawsText())) {
@@ -114,13 +120,10 @@ export async function imagesRoutes(
       bannerPictures.set(key, picture);
       picture.catch(() => bannerPictures.delete(key));
     }
-    const image = await picture;
-    reply.header('cache-control', IMMUTABLE).header('etag', image.etag);
-    if (matchesEtag(request.headers['if-none-match'], image.etag)) return reply.code(304).send();
-    return reply.type('image/webp').send(image.body);
+    return sendImage(request, reply, await picture, 'image/webp');
   });
 
   app.get('/images/placeholder.svg', { schema: { hide: true } }, async (request, reply) =>
-    sendSvg(request, reply, placeholder),
+    sendImage(request, reply, placeholder),
   );
 }
