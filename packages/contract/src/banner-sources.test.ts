@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_RASTER_WIDTHS, builtInBannerSrcSet } from './constants.ts';
+import { BANNER_RASTER_WIDTHS, builtInBannerSrcSet } from './banner-sources.ts';
 
 describe('builtInBannerSrcSet', () => {
   it('offers every WebP width of a built-in banner', () => {

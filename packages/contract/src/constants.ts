@@ -62,18 +62,3 @@ export const LOGOUT_TRANSITION_MS = 800;
 export const LOGIN_DELAY_MS = 300;
 export const FIELD_VALIDATION_DEBOUNCE_MS = 300;
 export const RESET_REDIRECT_MS = 1_500;
-
-/**
- * The built-in category banners (`/images/banners/{category}.svg`) are also served as WebP at these
- * widths (`/images/banners/{category}-{width}.webp`): a phone draws a picture off its main thread,
- * but paints an SVG on it (decision 037).
- */
-export const BANNER_RASTER_WIDTHS = [720, 1080, 1440] as const;
-const BUILT_IN_BANNER = /^\/images\/banners\/([a-z]{3,5})\.svg$/;
-
-/** The srcset of a built-in banner's WebP renderings; null for any other banner image. */
-export function builtInBannerSrcSet(image: string): string | null {
-  const category = BUILT_IN_BANNER.exec(image)?.[1];
-  if (!category) return null;
-  return BANNER_RASTER_WIDTHS.map((width) => `/images/banners/${category}-${width}.webp ${width}w`).join(', ');
-}

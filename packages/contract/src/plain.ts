@@ -4,6 +4,7 @@
  * stay out of its first JavaScript (decision 026). Every module here must keep off zod.
  */
 export * from './constants.ts';
+export * from './banner-sources.ts';
 export * from './messages.ts';
 export * from './pricing.ts';
 export * from './tracking.ts';
