@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useLocation, type Location } from 'react-router';
 import { UserAnswerSchema } from '@shopper/contract';
+import { setLogoutTransition } from '../../lib/logout-transition.ts';
 import { AUTH_TOKEN_KEY, LOGGED_OUT_KEY } from '../../lib/session.ts';
 import { buildUser, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
@@ -23,7 +24,10 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setLogoutTransition(false);
+});
 
 describe('RequireAuth', () => {
   it('sends a visitor without a session to /login, replacing history and keeping the origin', async () => {
@@ -58,6 +62,16 @@ describe('RequireAuth', () => {
         jsonResponse(401, { success: false, code: 'UNAUTHENTICATED', message: 'Expired' }),
     });
     renderAt('/account/orders');
+    expect(await screen.findByText('login page, from /account/orders')).toBeTruthy();
+  });
+
+  it('leaves the way to / to a logout under way, then sends to /login once it is over', async () => {
+    setLogoutTransition(true);
+    const { router } = renderAt('/account/orders');
+    await act(() => router.navigate('/account/orders', { replace: true }));
+    expect(router.state.location.pathname).toBe('/account/orders');
+    expect(screen.queryByText('orders page')).toBeNull();
+    act(() => setLogoutTransition(false));
     expect(await screen.findByText('login page, from /account/orders')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ACCOUNT_MESSAGES } from '@shopper/contract/plain';
 import { Spinner } from '../../components/spinner.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { useLogoutTransition } from '../../lib/logout-transition.ts';
 import { didSessionExpire } from '../../lib/session.ts';
 
 /**
@@ -11,7 +12,10 @@ import { didSessionExpire } from '../../lib/session.ts';
 export function RequireAuth() {
   const location = useLocation();
   const { isAuthenticated, isLoading } = useCurrentUser();
+  const isLoggingOut = useLogoutTransition();
   if (isLoading) return <Spinner label="Checking your session…" />;
+  // Logout goes to / on its own (SPEC §4); a redirect to /login here would race it and could win.
+  if (!isAuthenticated && isLoggingOut) return null;
   if (!isAuthenticated) {
     // After a failed refresh this redirect and the expiry's own one race: both carry the notice.
     const notice = didSessionExpire() ? { message: ACCOUNT_MESSAGES.sessionExpired } : {};
