@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_RASTER_WIDTHS, builtInBannerSrcSet } from './banner-sources.ts';
+import { BANNER_RASTER_WIDTHS, builtInBannerRendering, builtInBannerSrcSet } from './banner-sources.ts';
 
 describe('builtInBannerSrcSet', () => {
   it('offers every WebP width of a built-in banner', () => {
@@ -18,5 +18,13 @@ describe('builtInBannerSrcSet', () => {
     '',
   ])('has none for %s', (image) => {
     expect(builtInBannerSrcSet(image)).toBeNull();
+    expect(builtInBannerRendering(image, 1440)).toBeNull();
+  });
+});
+
+describe('builtInBannerRendering', () => {
+  it('names one WebP rendering of a built-in banner', () => {
+    expect(builtInBannerRendering('/images/banners/kids.svg', 1440)).toBe('/images/banners/kids-1440.webp');
+    expect(builtInBannerRendering('/images/banners/men.svg', 720)).toBe('/images/banners/men-720.webp');
   });
 });

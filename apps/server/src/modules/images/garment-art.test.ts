@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  garmentPictureUrl,
   GARMENTS,
   IMAGE_VIEWS,
   imageName,
@@ -37,6 +38,25 @@ describe('parseImageName', () => {
     `tshirt-1f4e79-front${'a'.repeat(10_000)}.svg`,
   ])('rejects %j', (name) => {
     expect(parseImageName(name)).toBeNull();
+  });
+});
+
+describe('garmentPictureUrl', () => {
+  it('names the WebP rendering of a generated drawing', () => {
+    expect(garmentPictureUrl('/images/products/shirt-1f4e79-front.svg')).toBe(
+      '/images/products/shirt-1f4e79-front.webp',
+    );
+  });
+
+  it.each([
+    '/images/placeholder.svg',
+    '/images/products/shirt-1f4e79-side.svg',
+    '/images/uploads/2f1c/shirt.webp',
+    'https://cdn.example.com/images/products/shirt-1f4e79-front.svg',
+    '/images/products/../products/shirt-1f4e79-front.svg',
+    '',
+  ])('has none for %s', (url) => {
+    expect(garmentPictureUrl(url)).toBeNull();
   });
 });
 

@@ -49,6 +49,17 @@ export function parseImageName(name: string): GarmentImage | null {
   return { garment, colour, view };
 }
 
+const DRAWINGS_PATH = '/images/products/';
+
+/**
+ * The address of a generated drawing's WebP rendering (the same name in `.webp`), which link
+ * previews can show; null for any other image (decision 038).
+ */
+export function garmentPictureUrl(url: string): string | null {
+  if (!url.startsWith(DRAWINGS_PATH) || !parseImageName(url.slice(DRAWINGS_PATH.length))) return null;
+  return `${url.slice(0, -'.svg'.length)}.webp`;
+}
+
 function normaliseHex(colourHex: string): string {
   const hex = colourHex.replace(/^#/, '').toLowerCase();
   if (!HEX_PATTERN.test(hex)) throw new Error(`Not a 6-digit hex colour: ${colourHex}`);

@@ -2,9 +2,9 @@ import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_RASTER_WIDTHS } from '@shopper/contract';
-import { serverDrawsText } from './banner-raster.ts';
 import { renderPlaceholderSvg } from './garment-art.ts';
 import { imagesRoutes } from './images.routes.ts';
+import { serverDrawsText } from './svg-raster.ts';
 
 const app = Fastify();
 
@@ -55,6 +55,39 @@ describe('GET /images/products/:name', () => {
       const res = await app.inject({ method: 'GET', url: `/images/products/${name}` });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toBe(renderPlaceholderSvg());
+    },
+  );
+});
+
+describe('GET /images/products/{name}.webp', () => {
+  it('renders the drawing as a WebP at its own size, cached like the drawing', async () => {
+    const url = '/images/products/coat-7a4b3c-front.webp';
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 600, height: 750 });
+    // The garment is drawn in its colour (#7a4b3c, lit by the drawing's shading) mid-body.
+    const pixel = await sharp(res.rawPayload).extract({ left: 250, top: 400, width: 1, height: 1 }).raw().toBuffer();
+    [0x7a, 0x4b, 0x3c].forEach((channel, i) => expect(Math.abs((pixel[i] ?? 0) - channel)).toBeLessThan(30));
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('renders a picture once for requests that arrive together', async () => {
+    const url = '/images/products/skirt-b03a2e-back.webp';
+    const [a, b] = await Promise.all([app.inject({ url }), app.inject({ url })]);
+    expect(a.statusCode).toBe(200);
+    expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+    expect(b.headers.etag).toBe(a.headers.etag);
+  });
+
+  it.each(['tshirt-zzzzzz-front.webp', 'cape-1f4e79-front.webp', 'tshirt-1f4e79-front.svg.webp', '.webp'])(
+    'answers 404 with the placeholder picture for %s',
+    async (name) => {
+      const res = await app.inject({ method: 'GET', url: `/images/products/${name}` });
+      expect(res.statusCode).toBe(404);
       expect(res.body).toBe(renderPlaceholderSvg());
     },
   );

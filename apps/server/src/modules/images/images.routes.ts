@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
 import { BANNER_RASTER_WIDTHS } from '@shopper/contract';
-import { rasterizeBanner, serverDrawsText } from './banner-raster.ts';
 import { isBannerCategory, renderCategoryBannerSvg } from './category-banner-art.ts';
-import { parseImageName, renderGarmentSvg, renderPlaceholderSvg } from './garment-art.ts';
+import { GARMENT_ART_SIZE, parseImageName, renderGarmentSvg, renderPlaceholderSvg } from './garment-art.ts';
+import { rasterizeSvg, serverDrawsText } from './svg-raster.ts';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,6 +19,15 @@ type RenderedPicture = Rendered<Buffer>;
 function rendered<Body extends string | Buffer>(body: Body): Rendered<Body> {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
   return { body, etag };
+}
+
+/** Keeps at most MAX_CACHED entries, forgetting the oldest first. */
+function remember<Value>(cache: Map<string, Value>, key: string, value: Value): void {
+  if (cache.size >= MAX_CACHED) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, value);
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -69,21 +78,34 @@ export async function imagesRoutes(
     const parsed = parseImageName(name);
     if (!parsed) return null;
     const image = rendered(renderGarmentSvg(parsed));
-    if (cache.size >= MAX_CACHED) {
-      const oldest = cache.keys().next();
-      if (!oldest.done) cache.delete(oldest.value);
-    }
-    cache.set(name, image);
+    remember(cache, name, image);
     return image;
   }
 
+  // Kept as promises: requests that arrive while a rendering is under way share it.
+  const pictures = new Map<string, Promise<RenderedPicture>>();
+  function picture(key: string, svg: string, width: number): Promise<RenderedPicture> {
+    let hit = pictures.get(key);
+    if (!hit) {
+      hit = rasterizeSvg(svg, width).then((body) => rendered(body));
+      remember(pictures, key, hit);
+      hit.catch(() => pictures.delete(key));
+    }
+    return hit;
+  }
+
+  // `{garment}-{colour}-{view}.svg` is a drawing; the same name in `.webp` its rendering at the
+  // drawing's own size, for link previews, which do not show SVG (decision 038).
   app.get<{ Params: { name: string } }>(
     '/images/products/:name',
     { schema: { hide: true } },
     async (request, reply) => {
-      const image = render(request.params.name);
-      if (image) return sendImage(request, reply, image);
-      return sendMissing(reply);
+      const { name } = request.params;
+      const isPicture = name.endsWith('.webp');
+      const image = render(isPicture ? `${name.slice(0, -'.webp'.length)}.svg` : name);
+      if (!image) return sendMissing(reply);
+      if (!isPicture) return sendImage(request, reply, image);
+      return sendImage(request, reply, await picture(name, image.body, GARMENT_ART_SIZE.width), 'image/webp');
     },
   );
 
@@ -96,8 +118,6 @@ export async function imagesRoutes(
     }
     return banner;
   }
-  // Kept as promises: requests that arrive while a rendering is under way share it.
-  const bannerPictures = new Map<string, Promise<RenderedPicture>>();
 
   // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
   // `{category}.svg` is the drawing; `{category}-{width}.webp` its rendering at one of
@@ -113,14 +133,8 @@ export async function imagesRoutes(
     if (!(await drawsText())) {
       return reply.header('cache-control', 'no-cache').redirect(`/images/banners/${category}.svg`, 302);
     }
-    const key = `${category}-${width}`;
-    let picture = bannerPictures.get(key);
-    if (!picture) {
-      picture = rasterizeBanner(bannerSvg(category).body, width).then((body) => rendered(body));
-      bannerPictures.set(key, picture);
-      picture.catch(() => bannerPictures.delete(key));
-    }
-    return sendImage(request, reply, await picture, 'image/webp');
+    const rendering = await picture(`${category}-${width}`, bannerSvg(category).body, width);
+    return sendImage(request, reply, rendering, 'image/webp');
   });
 
   app.get('/images/placeholder.svg', { schema: { hide: true } }, async (request, reply) =>

@@ -1,5 +1,5 @@
 import type { CategoryInfo, Product, Review } from '@shopper/contract';
-import { ProductSchema } from '@shopper/contract';
+import { PLACEHOLDER_IMAGE, ProductSchema } from '@shopper/contract';
 import { describe, expect, it } from 'vitest';
 import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead, summarize } from './page-head.ts';
 
@@ -71,7 +71,7 @@ describe('productHead + renderHead', () => {
     expect(html).toContain('<meta property="og:type" content="product">');
     expect(html).toContain('<meta property="og:url" content="https://shop.example.com/products/linen-shirt">');
     expect(html).toContain(
-      '<meta property="og:image" content="https://shop.example.com/images/products/shirt-1f4e79-front.svg">',
+      '<meta property="og:image" content="https://shop.example.com/images/products/shirt-1f4e79-front.webp">',
     );
     expect(html).toContain('<meta property="og:image:width" content="600">');
     expect(html).toContain('<meta property="og:image:height" content="750">');
@@ -170,6 +170,11 @@ describe('productHead + renderHead', () => {
     expect(ld).toMatchObject({ name: hostile, brand: { name: '</script><b>' } });
   });
 
+  it('previews a product without pictures by the placeholder drawing', () => {
+    const bare = product({ images: [], mainImage: '' });
+    expect(productHead(bare).image).toMatchObject({ url: PLACEHOLDER_IMAGE, width: 600, height: 750 });
+  });
+
   it('shows an uploaded picture at its largest variant, with that variant’s size', () => {
     const url = '/images/uploads/aaaaaaaaaaaaaaaaaaaa-960.webp';
     const uploaded = product({
@@ -260,7 +265,11 @@ describe('canonical rules of listings (decision 025)', () => {
     expect(head.title).toBe('Women Collection');
     const html = renderHead(head, ORIGIN);
     expect(html).toContain('<title>Women Collection | SHOPPER</title>');
-    expect(html).toContain('<meta property="og:image" content="https://shop.example.com/images/banners/women.svg">');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example.com/images/banners/women-1440.webp">',
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1440">');
+    expect(html).toContain('<meta property="og:image:height" content="450">');
     expect(html).toContain('<meta property="og:image:alt" content="Summer dresses">');
     expect(jsonLdOf(html)).toEqual([
       {
@@ -273,6 +282,12 @@ describe('canonical rules of listings (decision 025)', () => {
       },
     ]);
     expect(categoryHead('kids').canonicalPath).toBe('/kids');
+  });
+
+  it('previews an uploaded banner as it is, at its own size', () => {
+    const banner = { image: 'https://cdn.example.com/men-banner.jpg', alt: 'Coats', width: 2000, height: 800 };
+    const head = categoryHead({ slug: 'men', name: 'Men', banner, updatedAt: '2026-06-01T00:00:00.000Z' });
+    expect(head.image).toEqual({ url: banner.image, width: 2000, height: 800, alt: 'Coats' });
   });
 });
 

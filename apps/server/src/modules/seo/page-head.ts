@@ -1,6 +1,16 @@
 import type { Category, CategoryInfo, ImageSource, Product, Review } from '@shopper/contract';
-import { MESSAGES, PAGE_TITLES, PLACEHOLDER_IMAGE, SITE_NAME, SITE_TITLE_SUFFIX, formatUsd } from '@shopper/contract';
-import { GARMENT_ART_SIZE } from '../images/garment-art.ts';
+import {
+  BANNER_RASTER_WIDTHS,
+  MESSAGES,
+  PAGE_TITLES,
+  PLACEHOLDER_IMAGE,
+  SITE_NAME,
+  SITE_TITLE_SUFFIX,
+  type BannerRasterWidth,
+  builtInBannerRendering,
+  formatUsd,
+} from '@shopper/contract';
+import { GARMENT_ART_SIZE, garmentPictureUrl } from '../images/garment-art.ts';
 import { type ListingQueryInput, listingCanonical } from './listing-canonical.ts';
 import { absoluteUrl, categoryPath, productPath } from './site-urls.ts';
 import {
@@ -51,16 +61,19 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
   return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
+const BANNER_PREVIEW_WIDTH = Math.max(...BANNER_RASTER_WIDTHS) as BannerRasterWidth;
+
 const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
 
 /**
- * The biggest stored variant of an uploaded picture (previews are drawn large); generated art and
- * the placeholder are SVGs of one known size.
+ * The biggest stored variant of an uploaded picture (previews are drawn large); generated art is
+ * offered as its WebP rendering, since link previews do not show SVG; both it and the placeholder
+ * are of one known size.
  */
 function productImage(product: Product): HeadImage {
   const url = product.mainImage || PLACEHOLDER_IMAGE;
   const source: ImageSource | undefined = product.imageSources?.[url];
-  if (!source) return { url, ...GARMENT_ART_SIZE, alt: product.name };
+  if (!source) return { url: garmentPictureUrl(url) ?? url, ...GARMENT_ART_SIZE, alt: product.name };
   const largest = source.srcSet
     .split(',')
     .map((entry) => /^\s*(\S+)\s+(\d+)w\s*$/.exec(entry))
@@ -131,8 +144,20 @@ export function categoryHead(category: Category | CategoryInfo, query: ListingQu
       description: MESSAGES.categoryCollectionSubtitle(slug),
       crumbs: [HOME_CRUMB, { name: label, path: categoryPath(slug) }],
     },
-    banner ? { url: banner.image, width: banner.width, height: banner.height, alt: banner.alt } : undefined,
+    banner ? bannerImage(banner) : undefined,
   );
+}
+
+/** A built-in banner is previewed by its largest WebP rendering: link previews do not show SVG. */
+function bannerImage({ image, width, height, alt }: CategoryInfo['banner']): HeadImage {
+  const rendering = builtInBannerRendering(image, BANNER_PREVIEW_WIDTH);
+  if (!rendering) return { url: image, width, height, alt };
+  return {
+    url: rendering,
+    width: BANNER_PREVIEW_WIDTH,
+    height: Math.round((BANNER_PREVIEW_WIDTH * height) / width),
+    alt,
+  };
 }
 
 /**

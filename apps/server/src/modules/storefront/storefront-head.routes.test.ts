@@ -83,6 +83,16 @@ describe('server-rendered heads (decision 025)', () => {
     });
   });
 
+  it('product and category previews name a WebP picture the shop serves (link previews do not show SVG)', async () => {
+    for (const page of ['/products/harbour-cardigan', '/women']) {
+      const image = /<meta property="og:image" content="([^"]+)">/.exec(headOf(await html(page)))?.[1] ?? '';
+      expect(image).toMatch(/^https:\/\/shop\.example\.com\/images\/.+\.webp$/);
+      const picture = await t.app.inject({ url: image.slice(ORIGIN.length) });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
+    }
+  });
+
   it('listings drop sort and page size from the canonical; search is noindex; home has the SearchAction', async () => {
     expect(headOf(await html('/women?sort=price-asc&page=1'))).toContain(
       `<link rel="canonical" href="${ORIGIN}/women">`,
