@@ -1,5 +1,5 @@
 import { ADULT_SIZES, KIDS_SIZES } from '@shopper/contract';
-import { IMAGE_VIEWS, imageName, type Garment } from '../../modules/images/garment-art.ts';
+import { DRAWINGS_PATH, IMAGE_VIEWS, imageName, type Garment } from '../../modules/images/garment-art.ts';
 import type { CatalogProductInput } from './seed-catalog.ts';
 
 /** The demo catalog is written through the same input type the tests use. */
@@ -34,7 +34,7 @@ function product({ garment, hex, published, stock, ...rest }: Entry): SeedProduc
   return {
     ...rest,
     slug: slugify(rest.name),
-    images: IMAGE_VIEWS.map((view) => `/images/products/${imageName(garment, hex, view)}`),
+    images: IMAGE_VIEWS.map((view) => `${DRAWINGS_PATH}${imageName(garment, hex, view)}`),
     publishedAt: `${published}T10:00:00.000Z`,
     sizes: canonical
       .filter((size) => stocked.includes(size))

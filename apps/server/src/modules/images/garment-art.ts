@@ -49,7 +49,8 @@ export function parseImageName(name: string): GarmentImage | null {
   return { garment, colour, view };
 }
 
-const DRAWINGS_PATH = '/images/products/';
+/** Where the generated drawings are served: `{DRAWINGS_PATH}{imageName(…)}`. */
+export const DRAWINGS_PATH = '/images/products/';
 
 /**
  * The address of a generated drawing's WebP rendering (the same name in `.webp`), which link

@@ -4,7 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import { BANNER_RASTER_WIDTHS } from '@shopper/contract';
 import { isBannerCategory, renderCategoryBannerSvg } from './category-banner-art.ts';
-import { GARMENT_ART_SIZE, parseImageName, renderGarmentSvg, renderPlaceholderSvg } from './garment-art.ts';
+import {
+  DRAWINGS_PATH,
+  GARMENT_ART_SIZE,
+  parseImageName,
+  renderGarmentSvg,
+  renderPlaceholderSvg,
+} from './garment-art.ts';
 import { rasterizeSvg, serverDrawsText } from './svg-raster.ts';
 
 const SVG_TYPE = 'image/svg+xml; charset=utf-8';
@@ -51,7 +57,7 @@ function sendImage(
 }
 
 export interface ImagesRoutesOptions {
-  /** Whether this machine can draw the banners' words; the fonts it has decide (banner-raster.ts). */
+  /** Whether this machine can draw the banners' words; the fonts it has decide (svg-raster.ts). */
   drawsText?: () => Promise<boolean>;
 }
 
@@ -96,18 +102,14 @@ export async function imagesRoutes(
 
   // `{garment}-{colour}-{view}.svg` is a drawing; the same name in `.webp` its rendering at the
   // drawing's own size, for link previews, which do not show SVG (decision 038).
-  app.get<{ Params: { name: string } }>(
-    '/images/products/:name',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const { name } = request.params;
-      const isPicture = name.endsWith('.webp');
-      const image = render(isPicture ? `${name.slice(0, -'.webp'.length)}.svg` : name);
-      if (!image) return sendMissing(reply);
-      if (!isPicture) return sendImage(request, reply, image);
-      return sendImage(request, reply, await picture(name, image.body, GARMENT_ART_SIZE.width), 'image/webp');
-    },
-  );
+  app.get<{ Params: { name: string } }>(`${DRAWINGS_PATH}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params;
+    const isPicture = name.endsWith('.webp');
+    const image = render(isPicture ? `${name.slice(0, -'.webp'.length)}.svg` : name);
+    if (!image) return sendMissing(reply);
+    if (!isPicture) return sendImage(request, reply, image);
+    return sendImage(request, reply, await picture(name, image.body, GARMENT_ART_SIZE.width), 'image/webp');
+  });
 
   const banners = new Map<string, Rendered>();
   function bannerSvg(category: Parameters<typeof renderCategoryBannerSvg>[0]): Rendered {
