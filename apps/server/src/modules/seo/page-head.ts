@@ -1,6 +1,5 @@
 import type { Category, CategoryInfo, ImageSource, Product, Review } from '@shopper/contract';
 import {
-  BANNER_RASTER_WIDTHS,
   MESSAGES,
   PAGE_TITLES,
   PLACEHOLDER_IMAGE,
@@ -61,7 +60,8 @@ export function summarize(text: string, max = DESCRIPTION_MAX): string {
   return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-const BANNER_PREVIEW_WIDTH = Math.max(...BANNER_RASTER_WIDTHS) as BannerRasterWidth;
+/** The largest of the banners' renderings. */
+const BANNER_PREVIEW_WIDTH: BannerRasterWidth = 1440;
 
 const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
 
