@@ -1,4 +1,5 @@
-// Sums the JSON reports of every suite into the one closing line CI reads: "N passed, N failed".
+// Sums the JSON reports of every suite into the one closing line CI reads: "N passed, N failed",
+// preceded by the name of every failed test: a CI log is often read from its tail only.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,16 +7,30 @@ const dir = process.argv[2];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const fuzzLines = [];
+const figureLines = [];
+const failures = [];
+
+/** Playwright nests suites by file and describe block; a spec is failed when it is not ok. */
+function playwrightFailures(suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const trail = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      if (!spec.ok) failures.push(`playwright: ${[...trail, spec.title].join(' › ')}`);
+    }
+    playwrightFailures(suite.suites, trail);
+  }
+}
+
 for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const suiteName = path.basename(file, '.json');
   if (report.kind === 'fuzz') {
     // The API fuzz's own figures (apps/server/src/app-fuzz.test.ts), one line per database.
-    fuzzLines.push(`fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx`);
+    figureLines.push(`fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx`);
   } else if (report.kind === 'cluster') {
     // The cluster run's figures (scripts/cluster/cluster.test.mjs).
     const t = report.throughput ?? {};
-    fuzzLines.push(
+    figureLines.push(
       `cluster: catalog fresh on every instance in ${report.catalogFreshnessMaxMs} ms; rolling restart ${report.rollingRestart?.requests} requests, ${report.rollingRestart?.failed} failed; ` +
         Object.entries(t)
           .map(
@@ -29,12 +44,23 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    for (const fileResult of report.testResults ?? []) {
+      const where = path.relative(process.cwd(), fileResult.name);
+      const failedTests = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const test of failedTests) failures.push(`${suiteName}: ${where} › ${test.fullName}`);
+      // A file that fails to load has no test results, only a message.
+      if (fileResult.status === 'failed' && failedTests.length === 0) {
+        failures.push(`${suiteName}: ${where} › ${fileResult.message?.split('\n')[0] ?? 'failed to run'}`);
+      }
+    }
   } else if (report.stats) {
     // Playwright's JSON reporter.
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    playwrightFailures(report.suites);
   }
 }
-for (const line of fuzzLines.sort()) console.log(line);
+for (const line of figureLines.sort()) console.log(line);
+for (const line of failures) console.log(`failed: ${line}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
