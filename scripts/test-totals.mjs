@@ -10,12 +10,17 @@ let skipped = 0;
 const figureLines = [];
 const failures = [];
 
-/** Playwright nests suites by file and describe block; a spec is failed when it is not ok. */
+/** Playwright nests suites by file and describe block, and each spec holds its tests' runs. */
 function playwrightFailures(suites, titles = []) {
   for (const suite of suites ?? []) {
     const trail = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
-      if (!spec.ok) failures.push(`playwright: ${[...trail, spec.title].join(' › ')}`);
+      // One test per project and repeat; `spec.ok` stays true when only a repeat failed.
+      const failedRuns = (spec.tests ?? []).filter((t) => t.status === 'unexpected').length;
+      if (failedRuns > 0) {
+        const times = failedRuns > 1 ? ` (${failedRuns} runs)` : '';
+        failures.push(`playwright: ${[...trail, spec.title].join(' › ')}${times}`);
+      }
     }
     playwrightFailures(suite.suites, trail);
   }
