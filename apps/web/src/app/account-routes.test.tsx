@@ -26,25 +26,25 @@ describe('account routes', () => {
     vi.stubGlobal('scrollTo', vi.fn());
     stubApi({ 'GET /api/dev/mailbox': () => jsonResponse(404, errorBody('NOT_FOUND', 'Not found')) });
     renderRoutes(routes, [path]);
-    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
   it('shows the reset page the missing-token message', async () => {
     vi.stubGlobal('scrollTo', vi.fn());
     renderRoutes(routes, ['/reset-password']);
-    expect(await screen.findByText(UI.invalidResetToken, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText(UI.invalidResetToken)).toBeTruthy();
   });
 
   it('shows the reset page SPEC §5 Invalid reset token for a short token', async () => {
     vi.stubGlobal('scrollTo', vi.fn());
     renderRoutes(routes, ['/reset-password/abc']);
-    expect(await screen.findByText(ACCOUNT_MESSAGES.resetTokenInvalid, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText(ACCOUNT_MESSAGES.resetTokenInvalid)).toBeTruthy();
   });
 
   it('says the dev mailbox is off when the server answers 404', async () => {
     vi.stubGlobal('scrollTo', vi.fn());
     stubApi({ 'GET /api/dev/mailbox': () => jsonResponse(404, errorBody('NOT_FOUND', 'Not found')) });
     renderRoutes(routes, ['/dev/mailbox']);
-    expect(await screen.findByText(UI.devMailboxOff, {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText(UI.devMailboxOff)).toBeTruthy();
   });
 });

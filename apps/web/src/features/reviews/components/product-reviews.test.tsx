@@ -41,7 +41,7 @@ async function openModal() {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'See All Reviews' }));
   // The dialog's code loads on its first opening (a lazy chunk), as a page's does.
-  const dialog = await screen.findByRole('dialog', { name: 'All Reviews' }, { timeout: 5_000 });
+  const dialog = await screen.findByRole('dialog', { name: 'All Reviews' });
   await within(dialog).findByRole('list', { name: 'All reviews' });
   return { user, dialog };
 }
@@ -106,7 +106,7 @@ describe('Reviews tab', () => {
       },
     });
     renderReviews();
-    expect(await screen.findByText(REVIEW_MESSAGES.fetchError, {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText(REVIEW_MESSAGES.fetchError)).toBeTruthy();
   });
 
   it('asks guests to log in, keeping the page to come back to', async () => {
@@ -244,7 +244,7 @@ describe('Write a review', () => {
     const post = vi.fn(() => new Response('', { status: 500 }));
     signedIn([], post);
     renderReviews();
-    const form = await screen.findByRole('form', { name: 'Write a review' }, { timeout: 5_000 });
+    const form = await screen.findByRole('form', { name: 'Write a review' });
     expect(within(form).getByRole('group', { name: 'Your rating' })).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
     expect(await within(form).findByText(REVIEW_MESSAGES.ratingRequired)).toBeTruthy();
@@ -273,7 +273,7 @@ describe('Write a review', () => {
     const post = vi.fn(() => jsonResponse(429, errorBody('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyRequests)));
     signedIn([], post);
     renderReviews();
-    const form = await screen.findByRole('form', { name: 'Write a review' }, { timeout: 5_000 });
+    const form = await screen.findByRole('form', { name: 'Write a review' });
     await user.click(within(form).getByRole('radio', { name: '4 stars' }));
     await user.type(within(form).getByLabelText('Your review'), 'Lovely fabric and a great fit overall.');
     await user.click(within(form).getByRole('button', { name: 'Submit' }));
@@ -298,7 +298,7 @@ describe('Write a review', () => {
     const fetch = signedIn(reviews, post);
     renderReviews();
 
-    const form = await screen.findByRole('form', { name: 'Update your review' }, { timeout: 5_000 });
+    const form = await screen.findByRole('form', { name: 'Update your review' });
     expect(within(form).getByRole('radio', { name: '2 stars' })).toHaveProperty('checked', true);
     const textarea = within(form).getByLabelText('Your review');
     expect((textarea as HTMLTextAreaElement).value).toBe('The seams came apart after a week.');
