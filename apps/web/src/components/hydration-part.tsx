@@ -13,6 +13,11 @@ interface HydrationPartProps {
  * hydrates a Suspense boundary in a pass of its own (033), Preact waits for the part's turn. The
  * fallback never shows: the server renders every part, and a part rendered in the browser alone
  * never waits.
+ *
+ * What only the browser knows (the session, storage) is read by a component inside the part, never
+ * handed in from outside: inside, it reads as on the server until the part hydrates. Children from
+ * outside may have changed by the part's turn, and Preact hydrates them onto the server's elements
+ * without correcting their attributes.
  */
 export function HydrationPart({ name, children }: HydrationPartProps) {
   return (

@@ -25,7 +25,7 @@ export function Header() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const panelId = useId();
-  const { user, isLoading: isUserLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
   // SPEC §2: logo and menu toggle are ignored while a page transition is in progress.
   const isTransitioning = navigation.state !== 'idle';
 
@@ -124,30 +124,43 @@ export function Header() {
           </HydrationPart>
 
           <HydrationPart name="header:account">
-            <div className={styles.auth}>
-              {user ? (
-                <>
-                  <CartLink />
-                  <Suspense fallback={<span className={styles.authPlaceholder} aria-hidden="true" />}>
-                    <UserMenu user={user} />
-                  </Suspense>
-                </>
-              ) : isUserLoading ? (
-                <span className={styles.authPlaceholder} aria-hidden="true" />
-              ) : (
-                <>
-                  <ButtonLink to="/login" variant="secondary" size="small">
-                    Login
-                  </ButtonLink>
-                  <ButtonLink to="/signup" variant="primary" size="small">
-                    Signup
-                  </ButtonLink>
-                </>
-              )}
-            </div>
+            <AccountLinks />
           </HydrationPart>
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * Cart and account menu, or Login and Signup. It reads the session itself, inside its part: a part
+ * hydrates with the state it reads in its own turn, which starts as the server's (a guest). Had the
+ * header passed the user in, an account loaded before the turn would hydrate the guest's links as
+ * the cart, keeping their address and looks (Preact does not correct attributes while hydrating).
+ */
+function AccountLinks() {
+  const { user, isLoading } = useCurrentUser();
+  return (
+    <div className={styles.auth}>
+      {user ? (
+        <>
+          <CartLink />
+          <Suspense fallback={<span className={styles.authPlaceholder} aria-hidden="true" />}>
+            <UserMenu user={user} />
+          </Suspense>
+        </>
+      ) : isLoading ? (
+        <span className={styles.authPlaceholder} aria-hidden="true" />
+      ) : (
+        <>
+          <ButtonLink to="/login" variant="secondary" size="small">
+            Login
+          </ButtonLink>
+          <ButtonLink to="/signup" variant="primary" size="small">
+            Signup
+          </ButtonLink>
+        </>
+      )}
+    </div>
   );
 }
