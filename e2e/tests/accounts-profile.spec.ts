@@ -58,6 +58,20 @@ test.describe('profile', () => {
     await expect(address.getByText(UI.noAddress)).toBeVisible();
   });
 
+  test('validates a change typed before the browser has painted the form', async ({ page, request }) => {
+    const account = await signUpVerified(request, { name: 'Quick Quinn' });
+    await openSignedIn(page, account, '/profile');
+    const basic = page.getByRole('region', { name: 'Basic Information' });
+    await expect(basic.getByText(UI.notProvided)).toBeVisible();
+    // With the page's clock stopped no frame comes, as on a busy phone: what runs after paint waits.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await basic.getByRole('button', { name: 'Edit basic information' }).click();
+    await basic.getByLabel('Name').fill('');
+    await page.clock.runFor(400);
+    await expect(basic.getByText(ACCOUNT_MESSAGES.nameRequired)).toBeVisible();
+  });
+
   test('changes the password; a wrong current password is refused', async ({ page, request }) => {
     const account = await signUpVerified(request, { name: 'Password Polly' });
     await openSignedIn(page, account, '/profile');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { FIELD_VALIDATION_DEBOUNCE_MS } from '@shopper/contract/plain';
 
@@ -8,7 +8,10 @@ export function useDebouncedValidation<T extends FieldValues, C, O>(
   isActive: boolean,
 ): void {
   const { watch, trigger } = form;
-  useEffect(() => {
+  // A layout effect listens from the moment the form is on screen. Preact runs a plain effect
+  // only after the next frame, and a change typed before that went unvalidated: the field stayed
+  // empty with no message.
+  useLayoutEffect(() => {
     if (!isActive) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = watch((_values, { name }) => {
