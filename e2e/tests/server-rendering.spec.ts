@@ -222,8 +222,8 @@ test.describe('a signed-in visitor on a server-rendered page', () => {
   /**
    * The HTML is the guest's header. When the account loads before the header's account part has
    * hydrated (decision 035), that part must become the signed-in one, not the guest's links with
-   * the cart's name on them. A CPU slowed forty times, with the network at full speed, makes it load first: without the
-   * fix the cart kept /login in 6 runs out of 6.
+   * the cart's name on them. A CPU slowed forty times, with the network at full speed, makes the
+   * account load first (without the fix the cart kept /login in 6 runs out of 6).
    */
   test('gets the cart and account menu even when the account loads while the header waits to hydrate', async ({
     page,
