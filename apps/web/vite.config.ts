@@ -1,17 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { preactInBrowser } from './build/preact-in-browser.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = 'http://localhost:3000';
 
-// Preact, React Router and TanStack Query in one chunk (docs/decisions/026): it changes only when a
+// React, React Router and TanStack Query in one chunk (docs/decisions/026): it changes only when a
 // library is upgraded, so a deploy of the shop's own code leaves it in the browser's cache, and one
 // file compresses better than the dozen small shared chunks the automatic split made of them.
-const FRAMEWORK = /[\\/]node_modules[\\/](?:preact|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:query-core|react-query))[\\/]/;
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   // The server renderer's bundle is never served: no compressed copies of it.
   plugins: isSsrBuild ? [react()] : [react(), compileHints(), precompress()],
   server: {
@@ -25,7 +25,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // (the e2e server's snapshot, a container image) without the web workspace's node_modules, some of
   // which npm installs under apps/web only (e.g. @hookform/resolvers).
   ssr: { noExternal: true, target: 'node' },
-  resolve: { alias: command === 'build' && !isSsrBuild ? preactInBrowser : [] },
   build: isSsrBuild
     ? { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false }
     : {

@@ -34,15 +34,16 @@ for (const file of [...seen].sort()) {
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   totals.gzip += gzip;
   totals.brotli += brotli;
-  // Preact, React Router and TanStack Query (vite.config.ts): the floor the shop's code adds to.
+  // React, React Router and TanStack Query (vite.config.ts): the floor the shop's code adds to.
   if (file.startsWith('framework-')) totals.libraries += gzip;
   console.log(`${kb(gzip)}  ${kb(brotli)}  ${file}`);
 }
 console.log(`${kb(totals.gzip)}  ${kb(totals.brotli)}  total`);
 console.log(`${kb(totals.libraries)}            of which libraries (framework chunk), gzip`);
 
-// The home page's budget (issue 10, docs/decisions/026), in the issue's unit: gzip -9.
-const BUDGET_KB = 100;
+// The home page's budget with React in the browser (docs/decisions/039), in gzip -9: React 19 is
+// about 60 KB of it, and the rest is the shop's to spend with care.
+const BUDGET_KB = 130;
 if (totals.gzip / 1024 > BUDGET_KB) {
   console.error(`Over the ${BUDGET_KB} KB budget (gzip) for the home page's first JavaScript.`);
   process.exitCode = 1;

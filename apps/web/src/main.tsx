@@ -6,7 +6,7 @@ import { hydrate } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter, routes } from './app/router.tsx';
 import { DEHYDRATED_STATE_ID, parseDehydratedState } from './lib/dehydrated-state.ts';
-import { hydrateInTurns, nextTask } from './lib/hydration-turns.ts';
+import { replayEarlyTaps } from './lib/early-taps.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -33,12 +33,8 @@ async function start(container: HTMLElement): Promise<void> {
   if (state) {
     hydrate(queryClient, state);
     await loadInitialRoutes();
-    hydrateInTurns();
   }
   const router = createAppRouter();
-  // Starting the router and hydrating the root are one long task together on a phone: the
-  // browser gets a turn between them, as between the parts of the page (decision 035).
-  if (state) await nextTask();
   const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
@@ -46,8 +42,14 @@ async function start(container: HTMLElement): Promise<void> {
       </Providers>
     </StrictMode>
   );
-  if (state) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (!state) {
+    createRoot(container).render(app);
+    return;
+  }
+  // In a transition React hydrates in slices and yields to the browser between them (decision 032);
+  // the layout's Suspense boundaries hydrate on their own, first the one a visitor taps (039).
+  startTransition(() => void hydrateRoot(container, app));
+  replayEarlyTaps();
 }
 
 const container = document.getElementById('root');

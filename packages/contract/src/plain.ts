@@ -5,6 +5,7 @@
  */
 export * from './constants.ts';
 export * from './banner-sources.ts';
+export * from './early-input.ts';
 export * from './messages.ts';
 export * from './pricing.ts';
 export * from './tracking.ts';

@@ -1,5 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { EARLY_INPUT_SCRIPT } from '@shopper/contract';
+
+/**
+ * The one inline script a page may run: the rendered pages' early-input queue (decision 039),
+ * allowed by its hash, so any other inline script, injected or not, still has nowhere to run.
+ */
+const EARLY_INPUT_HASH = `'sha256-${createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64')}'`;
 
 // Stripe Elements loads its script and card iframes from Stripe and talks to Stripe's API.
 const STRIPE_SOURCES = {
@@ -17,8 +25,8 @@ function buildSecurityHeaders({ stripe }: { stripe: boolean }) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // No inline scripts: an injected script has nowhere to run (DESIGN.md, trust boundaries).
-        scriptSrc: ["'self'", ...(stripe ? STRIPE_SOURCES.script : [])],
+        // No inline scripts but the hashed one: an injected script has nowhere to run.
+        scriptSrc: ["'self'", EARLY_INPUT_HASH, ...(stripe ? STRIPE_SOURCES.script : [])],
         // Radix and sonner inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],

@@ -1,17 +1,13 @@
 import { useEffect } from 'react';
-import { allTurnsTaken } from '../lib/hydration-turns.ts';
 
 /**
- * Marks the document once the app owns all of it (after every part has hydrated, decision 035, or
- * after the first render of the shell): browser journeys wait for it before they click, as a
- * person is never that quick. It sits in the layout's footer, or in the error page that replaces
- * the layout.
+ * Marks the document once the app owns it: it sits in the layout's last part, the footer (or in
+ * the error page that replaces the layout), and React hydrates the parts in document order. Journeys
+ * that check what hydration kept wait for it; a visitor's tap never needs to (decision 039).
  */
 export function HydrationMark() {
   useEffect(() => {
-    void allTurnsTaken().then(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
 }

@@ -17,8 +17,8 @@ export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id} className={styles.item}>
-          {/* Each card hydrates in a task of its own: a grid at once is a long task on a phone (035). */}
-          <HydrationPart name={`${label ?? 'products'}:${product.id}`}>
+          {/* Each card is a hydration part: React commits a grid card by card, not as one long task. */}
+          <HydrationPart>
             <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
           </HydrationPart>
         </li>

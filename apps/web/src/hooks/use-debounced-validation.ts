@@ -8,9 +8,8 @@ export function useDebouncedValidation<T extends FieldValues, C, O>(
   isActive: boolean,
 ): void {
   const { watch, trigger } = form;
-  // A layout effect listens from the moment the form is on screen. Preact runs a plain effect
-  // only after the next frame, and a change typed before that went unvalidated: the field stayed
-  // empty with no message.
+  // A layout effect listens from the moment the form is on screen, so even a change typed in the
+  // form's first frame is validated.
   useLayoutEffect(() => {
     if (!isActive) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,8 +1,12 @@
 /**
  * Puts a rendered page into the built index.html: its head, the stylesheets of its routes (from
  * the client build's manifest), the markup in #root, the query cache, and the loader that starts
- * the app's modules after the first paint (decision 032).
+ * the app's modules after the first paint (decision 032). The head starts with the inline script
+ * that keeps a visitor's taps until the app can act on them (decision 039): it runs before anything
+ * is painted, so no tap falls between the first paint and the app.
  */
+import { EARLY_INPUT_SCRIPT } from '@shopper/contract';
+
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 export type ViteManifest = Record<string, ManifestChunk>;
 
@@ -17,7 +21,7 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * React puts the page's resource hints (the preloads of its first images) in front of its markup
  * when it renders into a container rather than a whole document. They belong in the head, found
  * before any markup; and #root must hold only the app's own elements, which the browser build
- * adopts part by part (decisions 034, 035).
+ * hydrates part by part (decisions 033, 039).
  */
 const LEADING_HINTS = /^(?:<link\b[^>]*>)+/;
 /** apps/web/public/start-app.js */
@@ -50,8 +54,14 @@ export function createPageDocument({
   stateElementId: string;
 }): PageDocument {
   const entryScript = ENTRY_SCRIPT.exec(indexHtml);
-  if (!indexHtml.includes(ROOT) || !TITLE.test(indexHtml) || !indexHtml.includes('</head>') || !entryScript) {
-    throw new Error(`The storefront's index.html lacks ${ROOT}, <title>, </head> or its entry script`);
+  if (
+    !indexHtml.includes(ROOT) ||
+    !TITLE.test(indexHtml) ||
+    !indexHtml.includes('<head>') ||
+    !indexHtml.includes('</head>') ||
+    !entryScript
+  ) {
+    throw new Error(`The storefront's index.html lacks ${ROOT}, <title>, <head>, </head> or its entry script`);
   }
   const entryUrl = entryScript[1] ?? '';
   const entryImports = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
@@ -84,6 +94,7 @@ export function createPageDocument({
       const { styles, loader } = tagsFor(modules);
       const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
       const withHead = beforeRoot
+        .replace('<head>', () => `<head><script>${EARLY_INPUT_SCRIPT}</script>`)
         .replace(DESCRIPTION, '')
         .replace(TITLE, () => head)
         .replace('</head>', () => `${hints}${styles}</head>`);

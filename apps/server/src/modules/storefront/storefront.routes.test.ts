@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EARLY_INPUT_SCRIPT } from '@shopper/contract';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { buildStorefront } from '../../test/storefront-build.ts';
@@ -40,6 +42,13 @@ async function page(url: string, headers: Record<string, string> = HTML) {
 }
 
 /** The query cache the page carries for hydration. */
+/** The bodies of the page's inline scripts: every `<script>` without a src that is not JSON data. */
+function inlineScripts(body: string): string[] {
+  return [...body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>(.*?)<\/script>/gs)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
 function stateOf(body: string): { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } {
   const match = /<script type="application\/json" id="shopper-state">([^<]*)<\/script>/.exec(body);
   expect(match, 'the state script').not.toBeNull();
@@ -67,11 +76,12 @@ describe('server-rendered product page (decision 023)', () => {
       (query) => JSON.stringify(query.queryKey) === '["product","slug","harbour-cardigan"]',
     );
     expect(product?.state.data).toMatchObject({ name: 'Harbour Cardigan', old_price: 89 });
-    // Every other script is a file: the strict CSP (no inline scripts) stays as it is.
-    const inlineScripts = response.body.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>/g);
-    expect(inlineScripts).toBeNull();
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['content-security-policy']).not.toContain("unsafe-inline';script");
+    // Every other script is a file, but the early-input queue, which the CSP allows by its hash alone.
+    expect(inlineScripts(response.body)).toEqual([EARLY_INPUT_SCRIPT]);
+    const csp = String(response.headers['content-security-policy']);
+    const hash = createHash('sha256').update(EARLY_INPUT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('links the stylesheets of the rendered route, so the page is styled before any script runs', async () => {
@@ -184,7 +194,7 @@ describe('server-rendered listing, home and not-found pages', () => {
       // moved into place by React's inline script, which the CSP blocks.
       const body = (await page(url)).body;
       expect(body).toContain('<footer');
-      expect(body.match(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>/g)).toBeNull();
+      expect(inlineScripts(body)).toEqual([EARLY_INPUT_SCRIPT]);
       expect(body).not.toMatch(/<template|hidden id="S:/);
     },
   );

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { SITE_NAME } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { HydrationPart } from '../../components/hydration-part.tsx';
+import { useChangesBeforeHydration } from '../../hooks/use-changes-before-hydration.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { CartLink } from './cart-link.tsx';
 import styles from './header.module.css';
@@ -37,6 +38,9 @@ export function Header() {
     setSeenQuery(urlQuery);
     setSearch(urlQuery);
   }
+  // Text typed into the search box before the header hydrated is the search's text.
+  const searchRef = useRef<HTMLInputElement>(null);
+  useChangesBeforeHydration(searchRef, ([field]) => setSearch(field?.value ?? ''));
   const [seenPath, setSeenPath] = useState(location.pathname);
   if (seenPath !== location.pathname) {
     setSeenPath(location.pathname);
@@ -87,7 +91,7 @@ export function Header() {
         </button>
 
         <div id={panelId} className={styles.panel} data-open={isMenuOpen}>
-          <HydrationPart name="header:nav">
+          <HydrationPart>
             <nav className={styles.nav} aria-label="Main">
               <ul className={styles.navList}>
                 {NAV_LINKS.map((link) => (
@@ -102,28 +106,27 @@ export function Header() {
           </HydrationPart>
 
           {/* A GET form to /shop: search works before JavaScript does. */}
-          <HydrationPart name="header:search">
-            <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
-              <input
-                className={styles.searchInput}
-                type="search"
-                name="q"
-                aria-label="Search products"
-                placeholder="Search products"
-                maxLength={100}
-                value={search}
-                onChange={(event) => setSearch(event.currentTarget.value)}
-              />
-              <button type="submit" className={styles.searchButton} aria-label="Search">
-                <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                  <circle cx="11" cy="11" r="7" />
-                  <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-                </svg>
-              </button>
-            </form>
-          </HydrationPart>
+          <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
+            <input
+              className={styles.searchInput}
+              type="search"
+              name="q"
+              aria-label="Search products"
+              placeholder="Search products"
+              maxLength={100}
+              ref={searchRef}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+            />
+            <button type="submit" className={styles.searchButton} aria-label="Search">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+              </svg>
+            </button>
+          </form>
 
-          <HydrationPart name="header:account">
+          <HydrationPart>
             <AccountLinks />
           </HydrationPart>
         </div>
@@ -133,10 +136,8 @@ export function Header() {
 }
 
 /**
- * Cart and account menu, or Login and Signup. It reads the session itself, inside its part: a part
- * hydrates with the state it reads in its own turn, which starts as the server's (a guest). Had the
- * header passed the user in, an account loaded before the turn would hydrate the guest's links as
- * the cart, keeping their address and looks (Preact does not correct attributes while hydrating).
+ * Cart and account menu, or Login and Signup. It reads the session itself, inside its hydration
+ * part, so the part hydrates as the server rendered it (a guest) and then shows the account.
  */
 function AccountLinks() {
   const { user, isLoading } = useCurrentUser();

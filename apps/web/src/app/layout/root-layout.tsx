@@ -18,7 +18,7 @@ export function RootLayout() {
       {navigation.state !== 'idle' ? (
         <div className={styles.progress} role="progressbar" aria-label="Loading page" />
       ) : null}
-      <HydrationPart name="header">
+      <HydrationPart>
         <Header />
       </HydrationPart>
       <div className={styles.band}>
@@ -26,12 +26,12 @@ export function RootLayout() {
           <span className={styles.bandAccent}>Free shipping</span> on every order · Easy 30-day returns
         </p>
       </div>
-      <HydrationPart name="page">
+      <HydrationPart>
         <main id="main" className={styles.main} tabIndex={-1}>
           <Outlet />
         </main>
       </HydrationPart>
-      <HydrationPart name="footer">
+      <HydrationPart>
         <Footer />
         <HydrationMark />
       </HydrationPart>

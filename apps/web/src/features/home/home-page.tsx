@@ -17,7 +17,7 @@ export function HomePage() {
 
   return (
     <>
-      <HydrationPart name="home:hero">
+      <HydrationPart>
         <section className={styles.hero} aria-labelledby="hero-heading">
           <div className={styles.heroInner}>
             <div className={styles.heroText}>
@@ -68,7 +68,7 @@ export function HomePage() {
             skeletonCount={8}
           />
 
-          <HydrationPart name="home:newsletter">
+          <HydrationPart>
             <Newsletter />
           </HydrationPart>
         </div>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES } from '@shopper/contract/plain';
 import type { ListingState, ProductFacets } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
+import { useChangesBeforeHydration, type FormField } from '../../../hooks/use-changes-before-hydration.ts';
 import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
 import { clearListingFilters, listingHref, type ListingPatch } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
@@ -17,6 +18,10 @@ interface FilterSidebarProps {
   isFiltered: boolean;
   onChange: (patch: ListingPatch) => void;
   onClear: () => void;
+}
+
+function isChoice(field: FormField): boolean {
+  return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 }
 
 function toggle(list: string[], value: string): string[] {
@@ -42,6 +47,22 @@ function readPrices(minText: string, maxText: string): { min: number; max: numbe
 export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, onClear }: FilterSidebarProps) {
   const isHydrated = useIsHydrated();
   const [priceError, setPriceError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A filter ticked before the sidebar hydrated applies now, as it would have then (decision 039).
+  // Typed prices wait for Apply price, as they always do.
+  useChangesBeforeHydration(formRef, (fields) => {
+    const form = formRef.current;
+    if (!form || !fields.some(isChoice)) return;
+    const data = new FormData(form);
+    const rating = Number(data.get('rating'));
+    onChange({
+      rating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : null,
+      isDiscountOnly: data.get('discount') === 'true',
+      sizes: data.getAll('sizes').map(String),
+      types: data.getAll('types').map(String),
+    });
+  });
   const sizes = facets?.sizes ?? [];
   const types = facets?.types ?? [];
   // Keep selected values visible even if the facets no longer list them.
@@ -67,7 +88,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
   }
 
   return (
-    <form className={styles.sidebar} method="get" action={pathname} onSubmit={handleSubmit} noValidate>
+    <form ref={formRef} className={styles.sidebar} method="get" action={pathname} onSubmit={handleSubmit} noValidate>
       {/* What the sidebar does not set travels with the form; a new filter starts at page 1. */}
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.sort ? <input type="hidden" name="sort" value={state.sort} /> : null}
@@ -202,13 +223,20 @@ interface PriceFilterProps {
 function PriceFilter({ minPrice, maxPrice, error }: PriceFilterProps) {
   const [minText, setMinText] = useState(String(minPrice));
   const [maxText, setMaxText] = useState(String(maxPrice));
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  useChangesBeforeHydration(fieldsRef, (fields) => {
+    for (const field of fields) {
+      if (field.name === 'minPrice') setMinText(field.value);
+      if (field.name === 'maxPrice') setMaxText(field.value);
+    }
+  });
 
   return (
     <div className={styles.group} role="group" aria-labelledby="price-filter-title">
       <h3 id="price-filter-title" className={styles.legend}>
         Price (USD)
       </h3>
-      <div className={styles.priceRow}>
+      <div className={styles.priceRow} ref={fieldsRef}>
         <label className={styles.field}>
           Min price
           <input

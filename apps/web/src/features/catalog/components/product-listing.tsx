@@ -14,6 +14,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { HydrationPart } from '../../../components/hydration-part.tsx';
 import { ProductGrid } from '../../../components/product-grid.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useChangesBeforeHydration } from '../../../hooks/use-changes-before-hydration.ts';
 import { useDelayedFlag } from '../../../hooks/use-delayed-flag.ts';
 import { useProductFacets } from '../api/get-product-facets.ts';
 import { useProducts } from '../api/get-products.ts';
@@ -43,6 +44,18 @@ export function ProductListing({ category }: { category?: Category }) {
   const isLoadingShown = useDelayedFlag(products.isFetching, LOADING_INDICATOR_DELAY_MS);
   const [isFiltersOpen, setIsFiltersOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
+  const controlsRef = useRef<HTMLFormElement>(null);
+
+  // A sort or page size chosen before the listing hydrated applies now, as it would have then (039).
+  useChangesBeforeHydration(controlsRef, (fields) => {
+    const chosen = new Map(fields.map((field) => [field.name, field.value]));
+    const sort = chosen.get('sort');
+    const limit = chosen.get('limit');
+    update({
+      ...(sort === undefined ? {} : { sort: isSort(sort) ? sort : null }),
+      ...(limit === undefined ? {} : { limit: Number(limit) }),
+    });
+  });
 
   const data = products.data;
   const sidebarId = `filters-${category ?? 'all'}`;
@@ -106,7 +119,7 @@ export function ProductListing({ category }: { category?: Category }) {
           {isFiltered ? <span className={styles.activeDot}> (active)</span> : null}
         </Button>
       </div>
-      <HydrationPart name="listing:filters">
+      <HydrationPart>
         <aside id={sidebarId} className={styles.sidebar} data-open={isFiltersOpen} aria-label="Product filters">
           <FilterSidebar
             pathname={pathname}
@@ -133,65 +146,64 @@ export function ProductListing({ category }: { category?: Category }) {
             </button>
           </p>
         ) : null}
-        <HydrationPart name="listing:toolbar">
-          <div className={styles.toolbar}>
-            <p className={styles.count} aria-live="polite">
-              {data && data.total > 0
-                ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
-                : '\u00a0'}
-            </p>
-            {/* A GET form: without JavaScript, choose and press Apply; with it, a choice applies at once. */}
-            <form
-              className={styles.controls}
-              method="get"
-              action={pathname}
-              onSubmit={(event) => event.preventDefault()}
-            >
-              {[...serializeListingParams({ ...state, sort: null, limit: DEFAULT_PRODUCT_PAGE_SIZE, page: 1 })].map(
-                ([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ),
-              )}
-              <label className={styles.select}>
-                Sort by
-                <select
-                  name="sort"
-                  value={state.sort ?? ''}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    update({ sort: isSort(value) ? value : null });
-                  }}
-                >
-                  <option value="">Featured</option>
-                  {PRODUCT_SORTS.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {SORT_LABELS[sort]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className={styles.select}>
-                Per page
-                <select
-                  name="limit"
-                  value={state.limit}
-                  onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
-                >
-                  {PRODUCT_PAGE_SIZES.map((size) => (
-                    <option key={size} value={size}>
-                      {size}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
-                so hydration moves nothing (CLS). */}
-              <Button type="submit" variant="secondary" size="small" className="without-scripts">
-                Apply
-              </Button>
-            </form>
-          </div>
-        </HydrationPart>
+        <div className={styles.toolbar}>
+          <p className={styles.count} aria-live="polite">
+            {data && data.total > 0
+              ? `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'product' : 'products'}`
+              : '\u00a0'}
+          </p>
+          {/* A GET form: without JavaScript, choose and press Apply; with it, a choice applies at once. */}
+          <form
+            ref={controlsRef}
+            className={styles.controls}
+            method="get"
+            action={pathname}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            {[...serializeListingParams({ ...state, sort: null, limit: DEFAULT_PRODUCT_PAGE_SIZE, page: 1 })].map(
+              ([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ),
+            )}
+            <label className={styles.select}>
+              Sort by
+              <select
+                name="sort"
+                value={state.sort ?? ''}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  update({ sort: isSort(value) ? value : null });
+                }}
+              >
+                <option value="">Featured</option>
+                {PRODUCT_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={styles.select}>
+              Per page
+              <select
+                name="limit"
+                value={state.limit}
+                onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+              >
+                {PRODUCT_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {/* For a browser without scripts only: the CSS hides it from the first paint otherwise,
+              so hydration moves nothing (CLS). */}
+            <Button type="submit" variant="secondary" size="small" className="without-scripts">
+              Apply
+            </Button>
+          </form>
+        </div>
 
         <div className={styles.results} aria-busy={isLoadingShown && Boolean(data)}>
           {isLoadingShown && data ? (

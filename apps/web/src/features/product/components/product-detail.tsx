@@ -34,7 +34,7 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
         ]}
       />
       <div className={styles.top}>
-        <HydrationPart name="product:gallery">
+        <HydrationPart>
           <ProductGallery
             key={product.id}
             name={product.name}
@@ -55,7 +55,7 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
             {percent !== null ? <span className={styles.discount}>{percent}% off</span> : null}
           </div>
           {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
-          <HydrationPart name="product:purchase">
+          <HydrationPart>
             <PurchasePanel key={product.id} product={product} />
           </HydrationPart>
           <dl className={styles.meta}>
@@ -71,7 +71,7 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
         </div>
       </div>
 
-      <HydrationPart name="product:tabs">
+      <HydrationPart>
         <ProductTabs product={product} reviews={renderReviews(product)} />
       </HydrationPart>
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import type { Product } from '@shopper/contract';
 import styles from './product-page.module.css';
@@ -6,13 +6,16 @@ import styles from './product-page.module.css';
 /** Description and Reviews tabs; the route supplies the Reviews panel (features never import each other). */
 export function ProductTabs({ product, reviews }: { product: Product; reviews: ReactNode }) {
   const description = product.longDescription || product.description || product.shortDescription;
+  const [tab, setTab] = useState('description');
+  // Radix switches on pointer-down; a click also switches, so a tap React replays (a click alone,
+  // decision 039) opens its tab too.
   return (
-    <Tabs.Root className={styles.tabs} defaultValue="description">
+    <Tabs.Root className={styles.tabs} value={tab} onValueChange={setTab}>
       <Tabs.List className={styles.tabList} aria-label="Product information">
-        <Tabs.Trigger className={styles.tab} value="description">
+        <Tabs.Trigger className={styles.tab} value="description" onClick={() => setTab('description')}>
           Description
         </Tabs.Trigger>
-        <Tabs.Trigger className={styles.tab} value="reviews">
+        <Tabs.Trigger className={styles.tab} value="reviews" onClick={() => setTab('reviews')}>
           Reviews ({product.reviewCount})
         </Tabs.Trigger>
       </Tabs.List>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ADD_TO_CART_LOCK_MS, MESSAGES } from '@shopper/contract/plain';
 import type { Product } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
+import { useChangesBeforeHydration } from '../../../hooks/use-changes-before-hydration.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -22,6 +23,20 @@ export function PurchasePanel({ product }: { product: Product }) {
   const addToCart = useAddToCart();
   const sizeErrorId = useId();
   const quantityId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // A size picked or a quantity typed before the panel hydrated is the panel's choice (decision 039).
+  useChangesBeforeHydration(panelRef, (fields) => {
+    const picked = fields.find((field) => field instanceof HTMLInputElement && field.type === 'radio' && field.checked);
+    const chosenSize = picked?.value ?? size;
+    if (picked) chooseSize(picked.value);
+    const typed = fields.find((field) => field instanceof HTMLInputElement && field.type === 'number');
+    const typedQuantity = Number(typed?.value);
+    if (typed && Number.isFinite(typedQuantity)) {
+      const max = chosenSize ? Math.max(1, stockOf(product, chosenSize)) : 1;
+      setQuantity(Math.min(max, Math.max(1, Math.trunc(typedQuantity))));
+    }
+  });
 
   useEffect(() => () => clearTimeout(lockTimer.current), []);
 
@@ -72,7 +87,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   const isBusy = isLocked || addToCart.isPending;
 
   return (
-    <div className={styles.purchase}>
+    <div className={styles.purchase} ref={panelRef}>
       <fieldset className={styles.sizes} aria-describedby={sizeError ? sizeErrorId : undefined}>
         <legend className={styles.label}>Select size</legend>
         <div className={styles.sizeOptions}>
