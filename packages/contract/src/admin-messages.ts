@@ -10,6 +10,7 @@ export const ADMIN_MESSAGES = {
   idInvalid: 'Not a valid id.',
   dateInvalid: 'Dates must be written as YYYY-MM-DD.',
   dateRangeInverted: 'The start date cannot be after the end date.',
+  dateOutOfRange: (min: string, max: string) => `Dates must be from ${min} to ${max}.`,
   roleInvalid: "Role must be 'staff' or 'owner'.",
   staffNoAccount: 'No account uses this email. Ask them to sign up first, then add them.',
   staffNotFound: 'No staff member with this id.',
@@ -38,6 +39,10 @@ export const ADMIN_MESSAGES = {
   refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
   refundReasonRequired: 'Say why the money is refunded (1 to 200 characters).',
   restockQuantityInvalid: 'Restock quantities must be whole numbers from 1 up to what was bought.',
+  restockTooLarge: (name: string, size: string, left: number) =>
+    left > 0
+      ? `At most ${left} of ${name} in size ${size} can still go back to stock on this order.`
+      : `${name} in size ${size} is already all back in stock from earlier returns of this order.`,
   returnsNeedDelivered:
     'Only a delivered order can be refunded as a return; cancel a Processing or Shipped order instead.',
   orderShipped: (orderNumber: string) => `Order ${orderNumber} is marked Shipped.`,

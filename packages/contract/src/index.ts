@@ -1,6 +1,7 @@
 // The whole contract: the zod-free part (./plain.ts) and the wire schemas.
 export * from './plain.ts';
 export * from './schemas/error.ts';
+export * from './schemas/money.ts';
 export * from './schemas/product.ts';
 export * from './schemas/user.ts';
 export * from './schemas/account-forms.ts';

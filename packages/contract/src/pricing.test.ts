@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, effectivePrice, filledStars, formatUsd, hasDiscount, toCents, toDollars } from './pricing.ts';
+import {
+  discountPercent,
+  effectivePrice,
+  filledStars,
+  formatUsd,
+  hasDiscount,
+  hasWholeCents,
+  toCents,
+  toDollars,
+} from './pricing.ts';
+
+describe('hasWholeCents', () => {
+  it('accepts whole cents, binary fractions and sums of them included', () => {
+    const amounts = [0, 0.01, 0.1 + 0.2, 19.99, 19.99 * 3, 49.99 + 0.01, 100, 99_999.99, 1_000_000, 21_474_836.47];
+    expect(amounts.filter((amount) => !hasWholeCents(amount))).toEqual([]);
+  });
+
+  it('refuses any fraction of a cent, however small, and what is not a number', () => {
+    const amounts = [1e-9, 1e-300, Number.MIN_VALUE, 0.001, 0.009, 10.005, 5.000000001, 120.000000001, 99_999.991];
+    expect(amounts.filter(hasWholeCents)).toEqual([]);
+    expect([Number.NaN, Number.POSITIVE_INFINITY, -1e-9].some(hasWholeCents)).toBe(false);
+  });
+});
 
 describe('discountPercent (SPEC §9)', () => {
   it.each([

@@ -8,6 +8,17 @@ export function toDollars(cents: number): number {
   return cents / 100;
 }
 
+/**
+ * True when a dollar amount is a whole number of cents. 19.99 * 100 is 1998.9999999999998 and
+ * 0.1 + 0.2 is 0.30000000000000004: binary fractions stray from the cent by a few units in the
+ * last place, so the allowance is relative to the amount. An absolute one (say a millionth of a
+ * cent) would pass every amount smaller than itself, such as 1e-9, which is 0 cents.
+ */
+export function hasWholeCents(dollars: number): boolean {
+  const cents = dollars * 100;
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) <= Math.abs(cents) * 1024 * Number.EPSILON;
+}
+
 /** new_price of 0 or absent means no discount (SPEC §3). */
 export function hasDiscount(oldPrice: number, newPrice: number | null | undefined): newPrice is number {
   return newPrice != null && newPrice > 0 && newPrice < oldPrice;

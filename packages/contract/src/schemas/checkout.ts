@@ -149,10 +149,23 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderAnswerSchema = z.object({ success: z.literal(true), order: OrderSchema });
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
-export const OrderDateSchema = z.iso
-  .date(M.dateInvalid)
-  // Fixed-width YYYY-MM-DD strings order like the dates they name.
-  .refine((day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX, M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX));
+/**
+ * A day of an order list's date filter: YYYY-MM-DD from ORDER_DATE_MIN to ORDER_DATE_MAX. The
+ * customer's history and the back office share the bounds and word their own messages.
+ */
+export function orderDaySchema(messages: { invalid: string; outOfRange: string }) {
+  return (
+    z.iso
+      .date(messages.invalid)
+      // Fixed-width YYYY-MM-DD strings order like the dates they name.
+      .refine((day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX, messages.outOfRange)
+  );
+}
+
+export const OrderDateSchema = orderDaySchema({
+  invalid: M.dateInvalid,
+  outOfRange: M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX),
+});
 
 export const OrdersQuerySchema = z
   .object({

@@ -4,6 +4,7 @@ import {
   type AdminCouponListQuery,
   type CouponCreateBodySchema,
   type CouponUpdateBodySchema,
+  hasWholeCents,
   toCents,
   toDollars,
 } from '@shopper/contract';
@@ -167,10 +168,12 @@ export function createCouponsAdminService({
     async update(actorId: string, code: string, input: CouponUpdateInput): Promise<AdminCoupon> {
       return change(actorId, code, 'coupon.update', async (tx, row) => {
         const kind = input.kind ?? row.kind;
+        // A value sent alone is checked here, against the kind the code already has.
         if (input.value !== undefined && input.kind === undefined) {
-          const fits = kind === 'percent' ? Number.isInteger(input.value) && input.value <= 100 : true;
-          if (!fits)
-            throw new AppError('VALIDATION_FAILED', M.couponPercentInvalid, field('value', M.couponPercentInvalid));
+          const fits =
+            kind === 'percent' ? Number.isInteger(input.value) && input.value <= 100 : hasWholeCents(input.value);
+          const message = kind === 'percent' ? M.couponPercentInvalid : M.couponAmountInvalid;
+          if (!fits) throw new AppError('VALIDATION_FAILED', message, field('value', message));
         }
         const usageLimit = input.usageLimit === undefined ? row.usageLimit : input.usageLimit;
         if (usageLimit !== null && usageLimit < row.usedCount) {

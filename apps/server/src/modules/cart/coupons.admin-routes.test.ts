@@ -118,6 +118,32 @@ describe('coupons admin', () => {
     expect((await send('PATCH', '/api/admin/coupons/NOPE', { description: 'x' })).statusCode).toBe(404);
   });
 
+  it('refuses amounts with a fraction of a cent, however small, on create and edit; whole cents pass', async () => {
+    for (const [payload, param, message] of [
+      [{ code: 'TINY1', kind: 'fixed', value: 1e-9 }, 'value', M.couponAmountInvalid],
+      [{ code: 'TINY2', kind: 'fixed', value: 0.001 }, 'value', M.couponAmountInvalid],
+      [{ code: 'TINY3', kind: 'fixed', value: 5.000000001 }, 'value', M.couponAmountInvalid],
+      [{ code: 'TINY4', kind: 'fixed', value: 5, minSubtotal: 1e-9 }, 'minSubtotal', M.couponMinimumInvalid],
+      [{ code: 'TINY5', kind: 'percent', value: 1e-9 }, 'value', M.couponPercentInvalid],
+    ] as const) {
+      const response = await send('POST', '/api/admin/coupons', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().errors).toContainEqual({ param, msg: message });
+    }
+    const fixed = await create({ code: 'CENTS', kind: 'fixed', value: 19.99, minSubtotal: 0.1 + 0.2 });
+    expect(fixed).toMatchObject({ value: 19.99, minSubtotal: 0.3 });
+    for (const [change, param, message] of [
+      [{ value: 1e-9 }, 'value', M.couponAmountInvalid],
+      [{ value: 1.005 }, 'value', M.couponAmountInvalid],
+      [{ minSubtotal: 1e-9 }, 'minSubtotal', M.couponMinimumInvalid],
+    ] as const) {
+      const response = await send('PATCH', '/api/admin/coupons/CENTS', change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().errors).toEqual([{ param, msg: message }]);
+    }
+    expect((await send('GET', '/api/admin/coupons/CENTS')).json().coupon).toMatchObject({ value: 19.99 });
+  });
+
   it('expires a code now: the customer is told it has expired', async () => {
     const expired = await send('POST', '/api/admin/coupons/WINTER15/expire');
     expect(expired.statusCode).toBe(200);

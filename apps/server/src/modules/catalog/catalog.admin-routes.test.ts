@@ -144,6 +144,8 @@ describe('POST /api/admin/products', () => {
     [{ category: 'pets' }, 'category', M.categoryInvalid],
     [{ price: 0 }, 'price', M.priceInvalid],
     [{ price: 10.005 }, 'price', M.priceInvalid],
+    [{ price: 1e-9 }, 'price', M.priceInvalid],
+    [{ salePrice: 1e-9 }, 'salePrice', M.priceInvalid],
     [{ price: 50, salePrice: 50 }, 'salePrice', M.salePriceNotBelow],
     [{ sizes: [] }, 'sizes', M.sizesRequired],
     [{ sizes: ['M', 'm'], stock: {} }, 'sizes', M.sizesDuplicate],
@@ -243,6 +245,22 @@ describe('PATCH, status and the storefront', () => {
     const unknown = await send('PATCH', '/api/admin/products/00000000-0000-4000-8000-000000000000', { name: 'Xy' });
     expect(unknown.statusCode).toBe(404);
     expect((await send('GET', '/api/admin/products/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('refuses a price or sale price with a fraction of a cent, however small, and keeps the stored prices', async () => {
+    const product = await create({ salePrice: null });
+    for (const change of [{ price: 1e-9 }, { salePrice: 1e-9 }, { price: 0.001 }, { price: 120.000000001 }]) {
+      const response = await send('PATCH', `/api/admin/products/${product.id}`, change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().errors).toEqual([{ param: Object.keys(change)[0], msg: M.priceInvalid }]);
+    }
+    expect((await send('GET', `/api/admin/products/${product.id}`)).json().product).toMatchObject({
+      price: 120,
+      salePrice: null,
+    });
+    const cents = await send('PATCH', `/api/admin/products/${product.id}`, { price: 19.99, salePrice: 0.1 + 0.2 });
+    expect(cents.statusCode, cents.body).toBe(200);
+    expect(cents.json().product).toMatchObject({ price: 19.99, salePrice: 0.3 });
   });
 
   it('publishes, unpublishes and archives; archived products leave the storefront and carts, orders keep their lines', async () => {

@@ -9,10 +9,10 @@ import {
   toCents,
   toDollars,
 } from '@shopper/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orderItems, orders, refunds, users } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, refunds, stockMovements, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -24,6 +24,8 @@ import type { RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
 type RefundBody = z.output<typeof RefundOrderBodySchema>;
+type RestockLine = RefundBody['restock'][number];
+type OrderItemRow = typeof orderItems.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -199,10 +201,40 @@ export function createOrdersAdminService({
     });
   }
 
+  /**
+   * The lines of a return, checked against what can still go back to stock: for each line, what
+   * earlier returns of the order put back (their 'return' rows in the stock ledger) plus what this
+   * one asks, a line named twice counting twice, stays within the quantity delivered. The caller
+   * holds the order's lock, so two returns at once are checked one after the other.
+   */
+  async function returnedLines(tx: Database, order: OrderRow, items: OrderItemRow[], lines: RestockLine[]) {
+    const returned = await tx
+      .select({ productId: stockMovements.productId, size: stockMovements.size, quantity: sum(stockMovements.delta) })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.orderId, order.id), eq(stockMovements.reason, 'return')))
+      .groupBy(stockMovements.productId, stockMovements.size);
+    const alreadyBack = (item: OrderItemRow) =>
+      Number(returned.find((r) => r.productId === item.productId && r.size === item.size)?.quantity ?? 0);
+    const asked = new Map<OrderItemRow, number>();
+    return lines.map((line, index) => {
+      const item = items.find((i) => i.id === line.itemId);
+      if (!item || line.quantity > item.quantity)
+        throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.restockQuantityInvalid);
+      const total = (asked.get(item) ?? 0) + line.quantity;
+      asked.set(item, total);
+      const left = Math.max(0, item.quantity - alreadyBack(item));
+      if (total > left) {
+        const message = ADMIN_MESSAGES.restockTooLarge(item.name, item.size, left);
+        throw new AppError('VALIDATION_FAILED', message, [{ param: `restock.${index}.quantity`, msg: message }]);
+      }
+      return { item, quantity: line.quantity };
+    });
+  }
+
   async function restockItems(
     tx: Database,
     order: OrderRow,
-    lines: { itemId: string; quantity: number }[] | 'all',
+    lines: RestockLine[] | 'all',
     reason: 'cancellation' | 'return',
     actorId: string,
   ) {
@@ -210,12 +242,7 @@ export function createOrdersAdminService({
     const chosen =
       lines === 'all'
         ? items.map((i) => ({ item: i, quantity: i.quantity }))
-        : lines.map((l) => {
-            const item = items.find((i) => i.id === l.itemId);
-            if (!item || l.quantity > item.quantity)
-              throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.restockQuantityInvalid);
-            return { item, quantity: l.quantity };
-          });
+        : await returnedLines(tx, order, items, lines);
     await setStockContext(tx, { reason, orderId: order.id, actorId, note: `${reason} of ${order.orderNumber}` });
     await catalog.restock(
       tx,

@@ -1,5 +1,5 @@
-import { ADMIN_MESSAGES, CHECKOUT_MESSAGES } from '@shopper/contract';
-import { and, eq, sum } from 'drizzle-orm';
+import { ADMIN_MESSAGES, CHECKOUT_MESSAGES, ORDER_DATE_MAX, ORDER_DATE_MIN } from '@shopper/contract';
+import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, productSizes, refunds, stockMovements, testProviderRefunds } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
@@ -193,6 +193,99 @@ describe('returns (refunds of a delivered order)', () => {
     ).toBe(true);
   });
 
+  /** An order of `quantity` of a product of its own (stock 5 in size M), shipped and delivered. */
+  async function deliveredOrderOfItsOwn(quantity: number) {
+    const [ownId] = (await insertProducts(t.database.db, [
+      buildProduct({ priceCents: 2_000, sizes: [{ size: 'M', stock: 5 }] }),
+    ])) as [string];
+    const order = await placeOrder(t.app, t.database, shopper, { productId: ownId, size: 'M', quantity });
+    await post(`/api/admin/orders/${order.id}/ship`, { carrier: 'UPS', trackingNumber: '1' });
+    const delivered = (await post(`/api/admin/orders/${order.id}/deliver`)).json().order;
+    const [item] = delivered.items as { _id: string; name: string }[];
+    const written = async () => ({
+      stock: await stockOf(t.database, ownId, 'M'),
+      refunds: (await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).length,
+      returnMovements: (
+        await t.database.db
+          .select({ n: count() })
+          .from(stockMovements)
+          .where(and(eq(stockMovements.orderId, order.id), eq(stockMovements.reason, 'return')))
+      )[0]?.n,
+      refundAudits: (
+        await t.database.db
+          .select({ n: count() })
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.refund')))
+      )[0]?.n,
+      atProvider: (await refundsAtProvider(order.paymentIntentId)).length,
+    });
+    return { order, item: item!, written };
+  }
+
+  it('restocks at most what was delivered of a line, counting repeated lines and earlier returns; more writes nothing', async () => {
+    const { order, item, written } = await deliveredOrderOfItsOwn(2);
+    const before = await written();
+    expect(before).toMatchObject({ stock: 3, refunds: 0, returnMovements: 0 });
+    const refundWith = (restock: { itemId: string; quantity: number }[]) =>
+      post(`/api/admin/orders/${order.id}/refunds`, { amount: 1, reason: 'x', restock });
+
+    // One line repeated: each is within the 2 bought, their sum is not.
+    const repeated = await refundWith(Array.from({ length: 100 }, () => ({ itemId: item._id, quantity: 1 })));
+    expect(repeated.statusCode, repeated.body).toBe(400);
+    expect(repeated.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: ADMIN_MESSAGES.restockTooLarge(item.name, 'M', 2),
+      errors: [{ param: 'restock.2.quantity', msg: ADMIN_MESSAGES.restockTooLarge(item.name, 'M', 2) }],
+    });
+    expect(await written()).toEqual(before);
+
+    const first = await refundWith([{ itemId: item._id, quantity: 1 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await written()).toMatchObject({ stock: 4, refunds: 1, returnMovements: 1, refundAudits: 1 });
+
+    // The earlier return's unit counts: one is left to put back, not two.
+    const afterFirst = await written();
+    const tooMany = await refundWith([{ itemId: item._id, quantity: 2 }]);
+    expect(tooMany.statusCode, tooMany.body).toBe(400);
+    expect(tooMany.json().message).toBe(ADMIN_MESSAGES.restockTooLarge(item.name, 'M', 1));
+    expect(await written()).toEqual(afterFirst);
+
+    const last = await refundWith([{ itemId: item._id, quantity: 1 }]);
+    expect(last.statusCode, last.body).toBe(200);
+    expect((await written()).stock).toBe(5);
+
+    const afterLast = await written();
+    const none = await refundWith([{ itemId: item._id, quantity: 1 }]);
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().message).toBe(ADMIN_MESSAGES.restockTooLarge(item.name, 'M', 0));
+    expect(await written()).toEqual(afterLast);
+    // A refund without restocking is still possible.
+    expect((await refundWith([])).statusCode).toBe(200);
+  });
+
+  it('puts the last unit back once when two returns race to restock it', async () => {
+    const { order, item, written } = await deliveredOrderOfItsOwn(1);
+    const before = await written();
+    const body = { amount: 1, reason: 'x', restock: [{ itemId: item._id, quantity: 1 }] };
+    const answers = await Promise.all([
+      post(`/api/admin/orders/${order.id}/refunds`, body),
+      post(`/api/admin/orders/${order.id}/refunds`, body, cast.owner.headers),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(await written()).toMatchObject({ stock: before.stock + 1, refunds: 1, returnMovements: 1 });
+  });
+
+  it('refuses an amount with a fraction of a cent on a delivered order, however small, and writes nothing', async () => {
+    const { order, written } = await deliveredOrderOfItsOwn(1);
+    const before = await written();
+    for (const amount of [1e-9, 0.001, 1.000000001]) {
+      const response = await post(`/api/admin/orders/${order.id}/refunds`, { amount, reason: 'x' });
+      expect(response.statusCode, `${amount}: ${response.body}`).toBe(400);
+      expect(response.json().errors).toEqual([{ param: 'amount', msg: ADMIN_MESSAGES.refundAmountInvalid }]);
+    }
+    expect(await written()).toEqual(before);
+  });
+
   it('refuses a return on an order not delivered', async () => {
     const order = await buy(1);
     const response = await post(`/api/admin/orders/${order.id}/refunds`, { amount: 1, reason: 'x' });
@@ -204,6 +297,9 @@ describe('returns (refunds of a delivered order)', () => {
     [{ reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
     [{ amount: 0, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
     [{ amount: 1.234, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 1e-9, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 0.001, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
+    [{ amount: 19.990000001, reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
     [{ amount: '5', reason: 'x' }, ADMIN_MESSAGES.refundAmountInvalid],
     [{ amount: 5 }, ADMIN_MESSAGES.refundReasonRequired],
     [
@@ -269,6 +365,34 @@ describe('GET /api/admin/orders', () => {
     });
     expect(response.statusCode).toBe(400);
     if (message) expect(response.json().message).toBe(message);
+  });
+
+  // Days JavaScript reads but PostgreSQL refuses (year 0), or whose next day (the end of the range) is year 10000.
+  it.each([
+    ['from=0000-01-01', 'from'],
+    ['from=0000-12-31', 'from'],
+    ['to=9999-12-31', 'to'],
+    ['from=1999-12-31&to=2026-01-01', 'from'],
+    ['from=2026-01-01&to=3000-01-01', 'to'],
+  ])('answers 400 naming the field for a day outside the order dates: %s', async (query, param) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders?${query}`,
+      headers: cast.staff.headers,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const message = ADMIN_MESSAGES.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX);
+    expect(response.json()).toMatchObject({ message, errors: [{ param, msg: message }] });
+  });
+
+  it('takes the first and last order dates as bounds', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders?from=${ORDER_DATE_MIN}&to=${ORDER_DATE_MAX}`,
+      headers: cast.staff.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().total).toBeGreaterThan(0);
   });
 
   it('keeps every size ledger equal to its stock', async () => {

@@ -113,6 +113,8 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
         schema: {
           tags,
           summary: 'A return: refund part or all of a delivered order, optionally restocking items',
+          description:
+            "Each line's restocks, over every return of the order and repeated lines of one request together, add up to at most the quantity delivered; more is a 400 and nothing is written. Two returns at once are checked one after the other.",
           params: UuidParamSchema,
           body: RefundOrderBodySchema,
           response: { 200: AdminOrderAnswerSchema, ...adminErrors(400, 402, 404, 409) },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
+import { ORDER_DATE_MAX, ORDER_DATE_MIN } from '../../order-rules.ts';
+import { orderDaySchema } from '../checkout.ts';
 
 /** Roles that may open the back office, weakest first (decision 018). */
 export const STAFF_ROLES = ['staff', 'owner'] as const;
@@ -61,8 +63,14 @@ export type AdminPage<T> = { success: true; items: T[]; page: number; pageSize: 
 
 export const UuidParamSchema = z.object({ id: z.uuid({ error: M.idInvalid }) });
 
-/** YYYY-MM-DD, whole UTC days; used by date-range filters. */
-export const AdminDateSchema = z.iso.date({ error: M.dateInvalid });
+/**
+ * YYYY-MM-DD, whole UTC days; used by date-range filters. Bounded as the customer's order history
+ * is: year 0 and a range ending on 9999-12-31 read as dates in JavaScript but not in PostgreSQL.
+ */
+export const AdminDateSchema = orderDaySchema({
+  invalid: M.dateInvalid,
+  outOfRange: M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX),
+});
 
 /** Who did something in the back office, as lists show it. */
 export const ActorSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });

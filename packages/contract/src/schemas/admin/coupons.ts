@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
+import { hasWholeCents } from '../../pricing.ts';
 import { COUPON_KINDS } from '../cart.ts';
+import { dollarsSchema } from '../money.ts';
 import { adminListQuerySchema, adminPageSchema } from './common.ts';
-import { hasWholeCents } from './products.ts';
 
 export const COUPON_STATE_FILTERS = ['all', 'active', 'expired', 'exhausted'] as const;
 export const ADMIN_COUPON_SORTS = ['code', 'createdAt', 'expiresAt', 'usedCount'] as const;
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
-
-const money = (message: string) =>
-  z.number({ error: message }).min(0, message).max(1_000_000, message).refine(hasWholeCents, message);
 
 const couponFields = {
   kind: z.enum(COUPON_KINDS),
@@ -18,7 +16,7 @@ const couponFields = {
     .number({ error: M.couponAmountInvalid })
     .positive(M.couponAmountInvalid)
     .max(1_000_000, M.couponAmountInvalid),
-  minSubtotal: money(M.couponMinimumInvalid),
+  minSubtotal: dollarsSchema(M.couponMinimumInvalid, { min: 0, max: 1_000_000 }),
   /** ISO date-time; null never expires. */
   expiresAt: z.iso.datetime({ offset: true, error: M.couponDateInvalid }).nullable(),
   usageLimit: z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
 import { ORDER_STATUSES } from '../../order-rules.ts';
 import { OrderSchema } from '../checkout.ts';
+import { dollarsSchema } from '../money.ts';
 import { ActorSchema, AdminDateSchema, adminListQuerySchema, adminPageSchema } from './common.ts';
 
 const hasNoNul = (value: string) => !value.includes('\u0000');
@@ -75,14 +76,7 @@ export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
 
 /** A return: money back on a delivered order, with the items that came back to stock if any. */
 export const RefundOrderBodySchema = z.object({
-  amount: z
-    .number({ error: M.refundAmountInvalid })
-    .positive(M.refundAmountInvalid)
-    .max(1_000_000, M.refundAmountInvalid)
-    .refine(
-      (v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-      M.refundAmountInvalid,
-    ),
+  amount: dollarsSchema(M.refundAmountInvalid, { min: 0.01, max: 1_000_000 }),
   reason: text(200, M.refundReasonRequired),
   restock: z
     .array(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
 import { CATEGORIES } from '../../constants.ts';
+import { dollarsSchema } from '../money.ts';
 import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -13,14 +14,8 @@ export const MAX_STOCK = 100_000;
 
 const noNul = (value: string) => !value.includes('\u0000');
 
-/** True when a dollar amount has at most two decimals (1e-6 absorbs binary fractions like 19.99). */
-export function hasWholeCents(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-}
-
-/** Dollars with at most two decimals, as typed in a price field. */
-const dollars = (message: string) =>
-  z.number({ error: message }).positive(message).max(100_000, message).refine(hasWholeCents, message);
+/** A price: one cent up to $100,000. */
+const dollars = (message: string) => dollarsSchema(message, { min: 0.01, max: 100_000 });
 
 const label = z.string().trim().min(1, M.tagInvalid).max(40, M.tagInvalid).refine(noNul, M.tagInvalid);
 const labels = z.array(label, { error: M.tagInvalid }).max(20, M.tagInvalid);
