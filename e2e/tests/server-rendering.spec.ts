@@ -102,10 +102,9 @@ plainTest.describe('without JavaScript', () => {
 });
 
 /**
- * The browser hydrates with Preact and the server renders with React (decision 034): Preact never
- * warns about a mismatch, it quietly builds the page again. So the proof is the elements themselves:
- * each is tagged while the entry script is held back, and after hydration the page's elements must
- * be the server's, not copies.
+ * React in production does not warn about a mismatch: it quietly renders the part again (decision
+ * 039). So the proof is the elements themselves: each is tagged while the entry script is held
+ * back, and after hydration the page's elements must be the server's, not copies.
  */
 plainTest.describe('hydration', () => {
   plainTest('keeps the elements the server sent on every public page', async ({ page, request }) => {
@@ -221,7 +220,7 @@ test.describe('with JavaScript', () => {
 test.describe('a signed-in visitor on a server-rendered page', () => {
   /**
    * The HTML is the guest's header. When the account loads before the header's account part has
-   * hydrated (decision 035), that part must become the signed-in one, not the guest's links with
+   * hydrated (decision 039), that part must become the signed-in one, not the guest's links with
    * the cart's name on them. A CPU slowed forty times, with the network at full speed, makes the
    * account load first (without the fix the cart kept /login in 6 runs out of 6).
    */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LOGOUT_TRANSITION_MS } from '@shopper/contract/plain';
 import { apiRequest } from '../lib/api-client.ts';
-import { setLogoutTransition } from '../lib/logout-transition.ts';
+import { AFTER_LOGOUT, setLogoutTransition } from '../lib/logout-transition.ts';
 import { endSession } from '../lib/session.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,7 +28,9 @@ export function useLogout(): () => Promise<void> {
     await queryClient.cancelQueries();
     queryClient.clear();
     await minimum;
-    await navigate('/', { replace: true });
-    setLogoutTransition(false);
+    // The overlay ends once / is on screen (LogoutOverlay), not when the navigation starts: React
+    // Router renders it in a transition, which an urgent update would overtake, and the protected
+    // page would then see neither a session nor a logout, and send to /login.
+    await navigate('/', { replace: true, state: AFTER_LOGOUT });
   }, [navigate, queryClient]);
 }

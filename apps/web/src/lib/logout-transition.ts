@@ -21,3 +21,10 @@ export function useLogoutTransition(): boolean {
     () => false,
   );
 }
+
+/** The location state of the logout's way to /: the page it arrives on ends the transition. */
+export const AFTER_LOGOUT = { afterLogout: true } as const;
+
+export function isAfterLogout(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { afterLogout?: unknown }).afterLogout === true;
+}

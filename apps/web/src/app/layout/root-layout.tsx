@@ -21,11 +21,12 @@ export function RootLayout() {
       <HydrationPart>
         <Header />
       </HydrationPart>
-      <div className={styles.band}>
+      {/* A landmark of its own: every part of the page sits in one, for those who move by landmarks. */}
+      <section className={styles.band} aria-label="Shipping and returns">
         <p className={styles.bandInner}>
           <span className={styles.bandAccent}>Free shipping</span> on every order · Easy 30-day returns
         </p>
-      </div>
+      </section>
       <HydrationPart>
         <main id="main" className={styles.main} tabIndex={-1}>
           <Outlet />

@@ -18,30 +18,31 @@ export function UserMenu({ user }: { user: User }) {
   const initial = (user.name.trim()[0] ?? '?').toUpperCase();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={styles.trigger} aria-label={`Account menu for ${user.name}`}>
+      {/* Named by what it shows, so a voice user who says the name they see reaches it. */}
+      <DropdownMenu.Trigger className={styles.trigger}>
         <span className={styles.avatar} aria-hidden="true">
           {initial}
         </span>
+        <span className="visually-hidden">Account menu for </span>
         <span className={styles.name}>{user.name}</span>
         <span className={styles.chevron} aria-hidden="true" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="end" sideOffset={8}>
-          <DropdownMenu.Label className={styles.label}>
-            Signed in as <strong>{user.email}</strong>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className={styles.separator} />
-          {ITEMS.map((item) => (
-            <DropdownMenu.Item key={item.to} className={styles.item} asChild>
-              <Link to={item.to}>{item.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
-            Logout
+      {/* Not portalled: the open menu stays inside the header's landmark. */}
+      <DropdownMenu.Content className={styles.content} align="end" sideOffset={8}>
+        <DropdownMenu.Label className={styles.label}>
+          Signed in as <strong>{user.email}</strong>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className={styles.separator} />
+        {ITEMS.map((item) => (
+          <DropdownMenu.Item key={item.to} className={styles.item} asChild>
+            <Link to={item.to}>{item.label}</Link>
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ))}
+        <DropdownMenu.Separator className={styles.separator} />
+        <DropdownMenu.Item className={styles.item} onSelect={() => void logout()}>
+          Logout
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -74,18 +74,22 @@ function ReviewsModalBody({
         <div className={styles.filterGroup} role="group" aria-label="Filter by rating">
           {STARS_DESCENDING.map((star) => {
             const count = counts?.[star];
-            const name = `${star} ${star === 1 ? 'star' : 'stars'}`;
             return (
               <button
                 key={star}
                 type="button"
                 className={styles.filterButton}
                 aria-pressed={rating === star}
-                aria-label={count === undefined ? name : `${name} (${count})`}
                 // SPEC §5 Star filter: clicking the active one clears it.
                 onClick={() => onRatingChange(rating === star ? null : star)}
               >
-                {star} ★{count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
+                {/* Named by its own words ("4 stars (10)"), which say what the figures beside them show. */}
+                <span aria-hidden="true">
+                  {star} ★{count === undefined ? null : <span className={styles.filterCount}>{count}</span>}
+                </span>
+                <span className="visually-hidden">
+                  {`${star} ${star === 1 ? 'star' : 'stars'}${count === undefined ? '' : ` (${count})`}`}
+                </span>
               </button>
             );
           })}

@@ -1,0 +1,168 @@
+import { REVIEWS_PAGE_SIZE } from '@shopper/contract';
+import { expectAccessibleAtBothSizes, expectNoViolations, VIEWPORTS } from '../fixtures/accessibility.ts';
+import { accountMenu, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
+import { backOfficeNav, openBackOffice } from '../fixtures/back-office.ts';
+import { allProducts, findDiscountedProduct } from '../fixtures/catalog.ts';
+import { addToCart, checkOut, productsWithStock } from '../fixtures/shop.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+/**
+ * The accessibility gate: every storefront page as a guest and signed in, every back-office
+ * screen, at desktop and phone sizes, with dialogs, menus and validation errors open, has no
+ * violation of WCAG 2.1 A/AA or of axe's best-practice rules.
+ */
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('accessibility', () => {
+  test.slow();
+
+  test('the public pages, as a guest', async ({ page, request }) => {
+    const product = await findDiscountedProduct(request);
+    for (const url of [
+      '/',
+      '/men',
+      '/women',
+      '/kids',
+      '/shop',
+      '/shop?q=shirt',
+      `/products/${product.slug}`,
+      '/no-such-page',
+    ]) {
+      await page.goto(url);
+      await expectAccessibleAtBothSizes(page, url);
+    }
+  });
+
+  test('the phone menu, the reviews and the All Reviews dialog', async ({ page, request }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto('/women');
+    await page.getByRole('button', { name: 'Toggle mobile menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expectNoViolations(page, 'the phone menu');
+
+    const product = (await allProducts(request)).toSorted((a, b) => b.reviewCount - a.reviewCount)[0];
+    if (!product || product.reviewCount <= REVIEWS_PAGE_SIZE)
+      throw new Error('No demo product has more than 5 reviews');
+    await page.goto(`/products/${product.slug}`);
+    await page.getByRole('tab', { name: `Reviews (${product.reviewCount})` }).click();
+    await expect(page.getByRole('button', { name: 'See All Reviews' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the Reviews tab');
+    await page.getByRole('button', { name: 'See All Reviews' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the All Reviews dialog');
+  });
+
+  test('the sign-in pages, empty and with their validation errors', async ({ page }) => {
+    await page.goto('/login');
+    await expectAccessibleAtBothSizes(page, '/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectAccessibleAtBothSizes(page, '/login with its errors');
+
+    for (const url of ['/signup', '/forgot-password']) {
+      await page.goto(url);
+      await expectAccessibleAtBothSizes(page, url);
+      // Signup checks a field as the visitor leaves it; the recovery form when it is sent.
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Email').blur();
+      if (url === '/forgot-password') await page.getByRole('button', { name: 'Send Recovery Email' }).click();
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expectAccessibleAtBothSizes(page, `${url} with its errors`);
+    }
+    await page.goto('/reset-password/not-a-token');
+    await expectAccessibleAtBothSizes(page, '/reset-password with a bad token');
+  });
+
+  test("a customer's pages: cart, orders and order, signed in", async ({ page, request }) => {
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    await addToCart(request, account, product!);
+    const order = await checkOut(page, account);
+    await expectAccessibleAtBothSizes(page, 'the order confirmation');
+
+    await addToCart(request, account, product!);
+    for (const url of [
+      '/',
+      `/products/${product!.slug}`,
+      '/cart',
+      '/account/orders',
+      `/order-confirmation/${order.id}`,
+    ]) {
+      await openSignedIn(page, account, url);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expectAccessibleAtBothSizes(page, `${url}, signed in`);
+    }
+  });
+
+  test("a customer's menu, checkout and profile, with their errors and dialog", async ({ page, request }) => {
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    await addToCart(request, account, product!);
+    await openSignedIn(page, account, '/');
+    await accountMenu(page).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expectNoViolations(page, 'the account menu');
+
+    await openSignedIn(page, account, '/checkout');
+    await page.getByLabel('Full name').fill('');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the checkout with its errors');
+
+    await openSignedIn(page, account, '/profile');
+    await expectAccessibleAtBothSizes(page, '/profile');
+    const basic = page.getByRole('region', { name: 'Basic Information' });
+    await basic.getByRole('button', { name: 'Edit basic information' }).click();
+    await basic.getByLabel('Name').fill('');
+    await expect(basic.getByText('Name is required')).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the profile with a validation error');
+    await page
+      .getByRole('region', { name: 'Account Management' })
+      .getByRole('button', { name: 'Disable Account' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Disable Your Account' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the Disable Your Account dialog');
+  });
+
+  test('every back-office screen', async ({ page }) => {
+    await page.goto('/dashboard/');
+    await expectAccessibleAtBothSizes(page, 'the back-office sign-in');
+    await openBackOffice(page, 'owner');
+    const links = backOfficeNav(page).getByRole('link');
+    const screens = (
+      await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''))
+    ).filter(Boolean);
+    expect(screens.length).toBeGreaterThan(10);
+    for (const href of screens) {
+      await page.goto(href);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+      await expectAccessibleAtBothSizes(page, href);
+    }
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(backOfficeNav(page)).toBeVisible();
+    await expectNoViolations(page, 'the back-office phone menu');
+  });
+
+  test('a back-office record of each kind, a form with its errors and a dialog', async ({ page }) => {
+    await openBackOffice(page, 'owner');
+    for (const list of ['/dashboard/orders', '/dashboard/customers', '/dashboard/products']) {
+      await page.goto(list);
+      await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessibleAtBothSizes(page, `a record from ${list}`);
+    }
+
+    await page.goto('/dashboard/products/new');
+    await page.getByRole('button', { name: /^(Create|Save)/ }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'a new product with its errors');
+
+    await page.goto('/dashboard/coupons');
+    await page.getByRole('button', { name: 'New promo code' }).click();
+    await expect(page.getByRole('dialog', { name: 'New promo code' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the New promo code dialog');
+  });
+});
