@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { MESSAGES, REVIEWS_PAGE_SIZE } from '@shopper/contract';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MESSAGES, REVIEWS_PAGE_SIZE, type Product } from '@shopper/contract';
 import { allProducts } from '../fixtures/catalog.ts';
 import { productsWithStock, roomySize } from '../fixtures/shop.ts';
 
@@ -24,6 +24,19 @@ async function openSlowed(page: Page, url: string): Promise<void> {
 
 async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** A product with a roomy size, so a size tap is always possible. */
+async function productWithStock(request: APIRequestContext): Promise<Product> {
+  const [product] = await productsWithStock(request, 1);
+  if (!product) throw new Error('no product with stock');
+  return product;
+}
+
+/** Opens the product page slowed and picks its roomy size at once. */
+async function pickSizeAtFirstPaint(page: Page, product: Product): Promise<void> {
+  await openSlowed(page, `/products/${product.slug}`);
+  await page.getByRole('radio', { name: roomySize(product), exact: true }).check();
 }
 
 /**
@@ -60,11 +73,9 @@ test.describe('taps at first paint', () => {
   });
 
   test("a guest's size pick and Add to Cart answer with the login prompt", async ({ page, request }) => {
-    const [product] = await productsWithStock(request, 1);
-    if (!product) throw new Error('no product with stock');
+    const product = await productWithStock(request);
     await everyTry('size and Add to Cart', async () => {
-      await openSlowed(page, `/products/${product.slug}`);
-      await page.getByRole('radio', { name: roomySize(product), exact: true }).check();
+      await pickSizeAtFirstPaint(page, product);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(page.getByText(MESSAGES.loginToAddToCart)).toBeVisible();
       await expect(page.getByText(MESSAGES.selectSizeInline)).toBeHidden();
@@ -72,11 +83,9 @@ test.describe('taps at first paint', () => {
   });
 
   test('the quantity stepper counts up for the chosen size', async ({ page, request }) => {
-    const [product] = await productsWithStock(request, 1);
-    if (!product) throw new Error('no product with stock');
+    const product = await productWithStock(request);
     await everyTry('quantity stepper', async () => {
-      await openSlowed(page, `/products/${product.slug}`);
-      await page.getByRole('radio', { name: roomySize(product), exact: true }).check();
+      await pickSizeAtFirstPaint(page, product);
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
       await hydrated(page);
@@ -86,8 +95,7 @@ test.describe('taps at first paint', () => {
   });
 
   test('a size chosen before the page starts is still chosen after', async ({ page, request }) => {
-    const [product] = await productsWithStock(request, 1);
-    if (!product) throw new Error('no product with stock');
+    const product = await productWithStock(request);
     const size = page.getByRole('radio', { name: roomySize(product), exact: true });
     await everyTry('chosen size', async () => {
       await openSlowed(page, `/products/${product.slug}`);
