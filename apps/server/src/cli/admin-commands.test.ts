@@ -28,6 +28,7 @@ async function adminWithInput(piped: string | undefined, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runAdmin(argv, {
+    storage: { kind: 'postgres' },
     openDatabase: async () => ({ ...database, close: async () => undefined }),
     readPipedInput: async () => piped,
     publicUrl: 'https://shop.example.com',

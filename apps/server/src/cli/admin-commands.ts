@@ -1,3 +1,5 @@
+import { backupEmbeddedShop, describeBackup } from '../db/backup/embedded-backup.ts';
+import { describeRestore, restoreEmbeddedShop } from '../db/backup/embedded-restore.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/seed-demo.ts';
 import { createOwner, OWNER_LINK_TTL_HOURS } from './create-owner.ts';
@@ -11,14 +13,40 @@ export type AdminContext = {
   publicUrl: string;
 };
 
-type AdminCommand = {
-  usage: string;
-  summary: string;
-  run: (args: string[], context: AdminContext) => Promise<void>;
-};
+/** Where the shop keeps its data, as configured: the embedded database's folder, or PostgreSQL. */
+export type ShopStorage = { kind: 'embedded'; dataDir: string } | { kind: 'postgres' };
+
+export type StorageContext = { storage: ShopStorage; print: (line: string) => void };
+
+type AdminCommand = { usage: string; summary: string } & (
+  | { run: (args: string[], context: AdminContext) => Promise<void> }
+  /** Works on the embedded database's files, so the runner must not open (or migrate) it first. */
+  | { runOnStorage: (args: string[], context: StorageContext) => Promise<void> }
+);
 
 /** Thrown for a wrong use of a command: the runner prints the message and exits with 2. */
 export class UsageError extends Error {}
+
+export const POSTGRES_BACKUP_MESSAGE =
+  'This shop runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump -Fc and restore it with ' +
+  'pg_restore, as the "Backup and restore" section of README.md shows. The backup and restore commands ' +
+  'are for the embedded database under DATA_DIR.';
+
+/** `<file> [--force]`, the arguments of backup and restore. */
+function fileAndForce(command: string, args: string[]): { file: string; force: boolean } {
+  const flags = args.filter((arg) => arg.startsWith('--'));
+  const files = args.filter((arg) => !arg.startsWith('--'));
+  const unknown = flags.filter((flag) => flag !== '--force');
+  if (unknown.length > 0 || files.length !== 1 || flags.length > 1) {
+    throw new UsageError(`Usage: npm run admin -- ${command} <file> [--force]`);
+  }
+  return { file: files[0] as string, force: flags.length === 1 };
+}
+
+function embeddedDataDir(storage: ShopStorage): string {
+  if (storage.kind === 'postgres') throw new Error(POSTGRES_BACKUP_MESSAGE);
+  return storage.dataDir;
+}
 
 /** `npm run admin -- <command>`: one entry per command of the shop's operator. */
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
@@ -57,6 +85,24 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       );
     },
   },
+  backup: {
+    usage: 'backup <file> [--force]',
+    summary:
+      'Embedded database only, with the shop stopped: write the whole shop (every table, uploaded images, the generated secret) to <file>, a .tar.gz. --force replaces an existing <file>.',
+    runOnStorage: async (args, { storage, print }) => {
+      const { file, force } = fileAndForce('backup', args);
+      print(describeBackup(await backupEmbeddedShop({ dataDir: embeddedDataDir(storage), file, force })));
+    },
+  },
+  restore: {
+    usage: 'restore <file> [--force]',
+    summary:
+      'Embedded database only, with the shop stopped: bring back the shop saved in <file> into DATA_DIR. --force replaces a shop DATA_DIR already holds.',
+    runOnStorage: async (args, { storage, print }) => {
+      const { file, force } = fileAndForce('restore', args);
+      print(describeRestore(await restoreEmbeddedShop({ dataDir: embeddedDataDir(storage), file, force })));
+    },
+  },
 };
 
 export function adminUsage(): string {
@@ -66,6 +112,7 @@ export function adminUsage(): string {
 }
 
 export type AdminIo = {
+  storage: ShopStorage;
   openDatabase: () => Promise<DatabaseHandle>;
   readPipedInput: () => Promise<string | undefined>;
   publicUrl: string;
@@ -87,6 +134,10 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
   }
   let database: DatabaseHandle | undefined;
   try {
+    if ('runOnStorage' in command) {
+      await command.runOnStorage(args, { storage: io.storage, print: io.print });
+      return 0;
+    }
     database = await io.openDatabase();
     await database.migrate();
     await command.run(args, {

@@ -18,6 +18,7 @@ async function readPipedInput(): Promise<string | undefined> {
 try {
   const config = readConfig();
   process.exitCode = await runAdmin(process.argv.slice(2), {
+    storage: config.databaseUrl ? { kind: 'postgres' } : { kind: 'embedded', dataDir: config.dataDir },
     openDatabase: () => openDatabase(config),
     readPipedInput,
     publicUrl: config.publicUrl,

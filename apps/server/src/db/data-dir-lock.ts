@@ -3,6 +3,10 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
+  readonly dataDir: string;
+  /** Who holds the lock, e.g. `pid 123 on shop-host`. */
+  readonly holder: string;
+
   constructor(dataDir: string, holder: string) {
     super(
       `The data directory ${dataDir} is in use by another SHOPPER process (${holder}). ` +
@@ -10,6 +14,8 @@ export class DataDirLockedError extends Error {
         'or set DATA_DIR to another folder.',
     );
     this.name = 'DataDirLockedError';
+    this.dataDir = dataDir;
+    this.holder = holder;
   }
 }
 
@@ -62,6 +68,7 @@ export function lockDataDir(dataDir: string): () => void {
       closeSync(fd);
       heldByThisProcess.add(file);
       const release = () => {
+        process.off('exit', release);
         if (!heldByThisProcess.delete(file)) return;
         try {
           unlinkSync(file);
