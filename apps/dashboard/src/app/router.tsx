@@ -1,14 +1,24 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '../components/query-state.tsx';
 import { env } from '../config/env.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireOwner } from './require-owner.tsx';
 import { RequireStaff } from './require-staff.tsx';
 import { NotFound, RouteError } from './route-error.tsx';
 
-/** Each screen is its own chunk, loaded when first opened. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> => ({
+/**
+ * Each screen is its own chunk, loaded when first opened. On the first load of the page the
+ * router waits for the chunk of the screen asked for (a lazy route could bring a loader) and
+ * renders the deepest HydrateFallback of the matched routes meanwhile; without one it renders
+ * nothing and warns. The screen's own fallback lets the shell above it render, and check the
+ * session, while its code arrives.
+ */
+const page = (
+  load: () => Promise<{ Component: React.ComponentType }>,
+): Pick<RouteObject, 'lazy' | 'errorElement' | 'HydrateFallback'> => ({
   lazy: load,
   errorElement: <RouteError />,
+  HydrateFallback: Loading,
 });
 
 export const dashboardRoutes: RouteObject[] = [

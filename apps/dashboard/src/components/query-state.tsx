@@ -25,12 +25,15 @@ export function QueryState({
       </div>
     );
   }
-  if (isPending) {
-    return (
-      <p className={styles.loading} role="status">
-        Loading…
-      </p>
-    );
-  }
+  if (isPending) return <Loading />;
   return <>{children}</>;
+}
+
+/** The one way the back office says it is waiting: for a screen's data, or on a first load for its code. */
+export function Loading() {
+  return (
+    <p className={styles.loading} role="status">
+      Loading…
+    </p>
+  );
 }
