@@ -61,6 +61,7 @@ describe('the server process on the embedded database', () => {
     const first = start();
     const port = await waitUntilReady(first);
     expect(first.output()).toContain('seeded the demo catalog');
+    expect(first.output()).toContain('seeded the demo order history');
     const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
       total: number;
     };
@@ -78,6 +79,7 @@ describe('the server process on the embedded database', () => {
     const second = start();
     const secondPort = await waitUntilReady(second);
     expect(second.output()).not.toContain('seeded the demo catalog');
+    expect(second.output()).not.toContain('seeded the demo order history');
     const again = (await (await fetch(`http://127.0.0.1:${secondPort}/api/products/all-products?limit=1`)).json()) as {
       total: number;
     };
@@ -90,6 +92,7 @@ describe('the server process on the embedded database', () => {
     const shop = start({ DEMO: '', DATA_DIR: emptyShopDir });
     const port = await waitUntilReady(shop);
     expect(shop.output()).not.toContain('seeded the demo catalog');
+    expect(shop.output()).not.toContain('seeded the demo order history');
     const catalog = (await (await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).json()) as {
       total: number;
     };

@@ -5,6 +5,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemoStaff } from './db/seed/demo-staff.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
+import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
@@ -21,6 +22,12 @@ async function main(): Promise<void> {
   const seeded = config.demo ? await seedDemoData(database.db) : undefined;
   // Known passwords: the demo only, never `npm run admin -- seed-demo` on a real shop (decision 018).
   const demoStaff = config.demo ? await seedDemoStaff(database.db) : 0;
+  // Invented customers and payments: the demo only, and only on the test-mode provider, whose
+  // records the seeded payments are, so refunding one from the back office works as on any order.
+  const demoOrders =
+    config.demo && !config.stripe
+      ? await seedDemoOrdersIfEmpty(database.db, { now: new Date(), taxRate: config.taxRate })
+      : undefined;
 
   let paymentSweep: Reconciler | undefined;
   let isDraining = false;
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
   if (seeded && seeded.products > 0) app.log.info({ products: seeded.products }, 'seeded the demo catalog');
   if (seeded && seeded.reviews > 0) app.log.info({ reviews: seeded.reviews }, 'seeded the demo reviews');
   if (demoStaff > 0) app.log.info({ accounts: demoStaff }, 'seeded the demo owner and staff (README lists them)');
+  if (demoOrders && demoOrders.orders > 0) app.log.info(demoOrders, 'seeded the demo order history');
   if (config.demo) {
     app.log.warn(
       'DEMO is on: the dev mailbox (for this machine only) and self-service admin are enabled. Never run a real shop with DEMO=true.',
