@@ -116,9 +116,15 @@ export default tseslint.config(
     },
   },
   {
-    // process.env is read only in config.ts (STYLE.md); tests and the test setup pick the database.
+    // process.env is read only in config.ts (STYLE.md) and by the tracing preload, which runs
+    // before any of the server is imported; tests and the test setup pick the database.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/config.ts', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts'],
+    ignores: [
+      'apps/server/src/config.ts',
+      'apps/server/src/telemetry/tracing-preload.ts',
+      'apps/server/src/test/**',
+      'apps/server/src/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',

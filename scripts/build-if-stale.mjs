@@ -32,7 +32,11 @@ export const TARGETS = {
   },
   server: {
     workspace: 'apps/server',
-    outputs: [at('apps/server/dist/main.js'), at('apps/server/dist/cli/admin.js')],
+    outputs: [
+      at('apps/server/dist/main.js'),
+      at('apps/server/dist/cli/admin.js'),
+      at('apps/server/dist/telemetry/tracing-preload.js'),
+    ],
     sources: [at('apps/server/src'), at('apps/server/build.mjs')],
   },
 };

@@ -1,12 +1,12 @@
-// Bundles the server and the admin CLI, with the TypeScript-source contract, into dist/; npm
-// packages stay external.
+// Bundles the server, the admin CLI and the tracing preload (run with `node --import`), with the
+// TypeScript-source contract, into dist/; npm packages stay external.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const at = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 await build({
-  entryPoints: [at('src/main.ts'), at('src/cli/admin.ts')],
+  entryPoints: [at('src/main.ts'), at('src/cli/admin.ts'), at('src/telemetry/tracing-preload.ts')],
   outbase: at('src'),
   outdir: at('dist'),
   bundle: true,

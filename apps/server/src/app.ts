@@ -16,6 +16,8 @@ import {
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
+import { ROUTE_DURATIONS } from './metrics/route-durations.ts';
+import { createShopMetrics } from './metrics/shop-metrics.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
@@ -193,10 +195,11 @@ export async function buildApp({
           handler: () => undefined,
         }
       : null,
-    routeMetrics: { enabled: true },
+    routeMetrics: ROUTE_DURATIONS,
     // prom-client's registry is global: a second app in one process (tests) starts it afresh.
     clearRegisterOnInit: true,
   });
+  const shopMetrics = createShopMetrics({ db: database.db, clock });
 
   await app.register(cookie);
   const allowlist = addressSet(config.rateLimitAllowlist);
@@ -205,6 +208,7 @@ export async function buildApp({
     nameSpace: rateLimits.nameSpace,
     redisUrl: config.redisUrl,
     isAllowlisted: (ip) => allowlist.has(ip),
+    onRefusal: shopMetrics.rateLimitRefused,
   });
 
   const { db } = database;
@@ -234,7 +238,10 @@ export async function buildApp({
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
   const categories = createCategoriesService({ db, clock });
-  const catalogCache = createCatalogReadCache({ ttlMs: config.catalogCacheTtlMs });
+  const catalogCache = createCatalogReadCache({
+    ttlMs: config.catalogCacheTtlMs,
+    onRead: shopMetrics.catalogCacheRead,
+  });
   // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
   const catalogChanges = createCatalogChanges({ database, log: app.log.child({ module: 'catalog-changes' }) });
   catalogChanges.onCatalogChange(() => catalogCache.clear());
@@ -310,6 +317,7 @@ export async function buildApp({
     log: app.log.child({ module: 'payments-sweep' }),
     settleAfterMs: config.paymentReconcileAfterMinutes * 60_000,
     abandonAfterMs: 24 * 60 * 60_000,
+    onSwept: shopMetrics.paymentSweepFinished,
   });
   paymentsOptions.onReconciler?.(reconciler);
   // The test-mode provider signs its webhooks and posts them to our own endpoint, in process.

@@ -1,7 +1,8 @@
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultInstanceName } from './lib/instance-name.ts';
 import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
+import { tracingRequested } from './telemetry/tracing-state.ts';
 
 /** RATE_LIMIT_ALLOWLIST: a comma list of addresses and CIDR blocks. */
 const AllowlistSchema = z.string().transform((value, context): AddressRange[] => {
@@ -145,6 +146,8 @@ export type Config = {
   paymentSweepEverySeconds: number;
   /** Carried by every log line, to tell instances apart behind a load balancer; default hostname:port. */
   instanceName: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: the tracing preload should have started tracing (README, Observability). */
+  tracingRequested: boolean;
   /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
   shutdownDrainMs: number;
   /** Product image uploads: largest file accepted, and most pixels decoded (decompression bombs, decision 021). */
@@ -219,7 +222,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testProviderWebhooks: e.TEST_PROVIDER_WEBHOOKS,
     paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     paymentSweepEverySeconds: e.PAYMENT_SWEEP_EVERY_SECONDS,
-    instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
+    instanceName: e.INSTANCE_NAME ?? defaultInstanceName(e.PORT),
+    tracingRequested: tracingRequested(env),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     imageUploadMaxBytes: e.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,

@@ -9,6 +9,7 @@ import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
+import { isTracingStarted, stopTracing } from './telemetry/tracing-state.ts';
 
 /** After the drain, how long in-flight requests and background work get to finish. */
 const CLOSE_GRACE_MS = 10_000;
@@ -56,6 +57,12 @@ async function main(): Promise<void> {
       'ALLOW_TEST_PAYMENTS=true and no STRIPE_* keys: card payments use the built-in TEST-MODE provider, test cards are accepted and no money is taken.',
     );
   }
+  if (config.tracingRequested && !isTracingStarted()) {
+    // The SDK has to be in place before the server's imports, which only the preload can do.
+    app.log.warn(
+      'OTEL_EXPORTER_OTLP_ENDPOINT is set but tracing is off: start with node --import ./apps/server/dist/telemetry/tracing-preload.js (npm start does)',
+    );
+  }
   const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
   closeWithGrace({ delay: config.shutdownDrainMs + CLOSE_GRACE_MS }, async ({ signal, err }) => {
@@ -69,6 +76,8 @@ async function main(): Promise<void> {
     await app.close();
     await mailSender.stop();
     await database.close();
+    // The spans of the last requests and runs are still batched; exported now or lost.
+    await stopTracing();
   });
 
   await app.listen({ port: config.port, host: config.host });

@@ -5,6 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { tracePgliteQueries } from '../telemetry/pglite-spans.ts';
+import { isTracingStarted } from '../telemetry/tracing-state.ts';
 import { listenPostgres } from './listen-postgres.ts';
 import * as schema from './schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
@@ -40,6 +42,8 @@ const MIGRATION_LOCK_KEY = 7_230_000;
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
+  // PostgreSQL's queries are traced by the pg instrumentation; the embedded database's only here.
+  if (isTracingStarted()) tracePgliteQueries(client);
   const db = drizzlePglite({ client, ...drizzleOptions });
   return {
     db: db,

@@ -1,8 +1,10 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { PaymentProvider } from './provider.ts';
+import { isTracingStarted } from '../telemetry/tracing-state.ts';
 import { createStripeProvider, type StripeSettings } from './stripe.ts';
 import { createTestProvider, type TestProvider } from './test-provider/test-provider.ts';
+import { tracedProvider } from './traced-provider.ts';
 import { createWebhookDelivery, type WebhookDelivery } from './test-provider/webhook-delivery.ts';
 
 export type PaymentsOptions = {
@@ -33,9 +35,10 @@ export function createPayments({
   clock: () => Date;
   options?: PaymentsOptions;
 }): Payments {
+  const traced = (provider: PaymentProvider) => (isTracingStarted() ? tracedProvider(provider) : provider);
   if (config.stripe) {
     return {
-      provider: createStripeProvider({ ...config.stripe, connection: options.stripeConnection }),
+      provider: traced(createStripeProvider({ ...config.stripe, connection: options.stripeConnection })),
       testProvider: undefined,
       delivery: undefined,
     };
@@ -43,5 +46,5 @@ export function createPayments({
   const delivery = options.webhookDelivery ?? createWebhookDelivery({ mode: config.testProviderWebhooks });
   const testProvider = createTestProvider({ db, clock, delivery });
   options.onTestProvider?.(testProvider);
-  return { provider: testProvider.provider, testProvider, delivery };
+  return { provider: traced(testProvider.provider), testProvider, delivery };
 }

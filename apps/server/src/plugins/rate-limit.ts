@@ -127,6 +127,8 @@ export type RateLimitSettings = {
   /** Prefix of the Redis keys. */
   nameSpace?: string;
   isAllowlisted: (ip: string) => boolean;
+  /** Told of every 429 a limit answered, with the route's pattern: the refusals metric. */
+  onRefusal?: (route: string) => void;
 };
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -168,6 +170,14 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit Redis connection error'));
     app.addHook('onClose', async () => {
       await redis.quit();
+    });
+  }
+  const { onRefusal } = settings;
+  if (onRefusal) {
+    // Refusals are thrown from several modules (login, checkout, reviews…); all end as this error,
+    // and an onError hook costs nothing on the requests that succeed.
+    app.addHook('onError', async (request, _reply, error) => {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') onRefusal(request.routeOptions.url ?? 'unknown');
     });
   }
   const nameSpace = settings.nameSpace ?? 'shopper-rate-limit:';

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import type { CacheRead } from '../../metrics/shop-metrics.ts';
 
 /**
  * Serialized answers of catalog reads, for a few seconds. Browsing is most of a shop's traffic and
@@ -19,7 +20,16 @@ function sizeOf(value: Cached): number {
   return Math.max(1, Buffer.isBuffer(value) ? value.length : value.body.length);
 }
 
-export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
+export function createCatalogReadCache({
+  ttlMs,
+  maxBytes = 32 * 1024 * 1024,
+  onRead,
+}: {
+  ttlMs: number;
+  maxBytes?: number;
+  /** Told of every lookup: the metrics' hit ratio. */
+  onRead?: (read: CacheRead) => void;
+}) {
   const cache =
     ttlMs > 0
       ? new LRUCache<string, Cached, Producer>({
@@ -31,6 +41,24 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
       : undefined;
   let clears = 0;
 
+  /**
+   * `cache.fetch`, counted: a miss is a lookup that made its own database read; one that found the
+   * answer, or joined a read already under way for the same key, is a hit.
+   */
+  async function fetchCounted(kind: CacheRead['kind'], key: string, produce: Producer): Promise<Cached | undefined> {
+    let isMiss = false;
+    try {
+      return await cache?.fetch(key, {
+        context: () => {
+          isMiss = true;
+          return produce();
+        },
+      });
+    } finally {
+      onRead?.({ kind, outcome: isMiss ? 'miss' : 'hit' });
+    }
+  }
+
   return {
     /**
      * The UTF-8 JSON of `produce()`'s answer, checked against `schema` once when it is made; kept as
@@ -38,10 +66,13 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
      */
     async json<T extends z.ZodType>(key: string, schema: T, produce: () => Promise<z.input<T>>): Promise<Buffer> {
       const make = async () => Buffer.from(JSON.stringify(schema.parse(await produce())));
-      if (!cache) return make();
+      if (!cache) {
+        onRead?.({ kind: 'json', outcome: 'miss' });
+        return make();
+      }
       const clearsBefore = clears;
       try {
-        const bytes = await cache.fetch(key, { context: make });
+        const bytes = await fetchCounted('json', key, make);
         return Buffer.isBuffer(bytes) ? bytes : make();
       } catch (error) {
         // clear() aborts reads in flight (their answer may predate the change): read afresh, uncached.
@@ -56,7 +87,10 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
      * still returned, only not kept.
      */
     async page(key: string, produce: () => Promise<{ page: CachedPage; cacheable: boolean }>): Promise<CachedPage> {
-      if (!cache) return (await produce()).page;
+      if (!cache) {
+        onRead?.({ kind: 'page', outcome: 'miss' });
+        return (await produce()).page;
+      }
       let made: CachedPage | undefined;
       const make = async () => {
         const { page, cacheable } = await produce();
@@ -65,7 +99,7 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
       };
       const clearsBefore = clears;
       try {
-        const page = await cache.fetch(key, { context: make });
+        const page = await fetchCounted('page', key, make);
         if (page && !Buffer.isBuffer(page)) return page;
         // Not cacheable, or a concurrent caller's uncached answer this caller cannot see.
         return made ?? (await produce()).page;
@@ -82,10 +116,13 @@ export function createCatalogReadCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: {
 
     /** Any other answer made from the catalog (the sitemap), kept as bytes the same way. */
     async bytes(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
-      if (!cache) return make();
+      if (!cache) {
+        onRead?.({ kind: 'bytes', outcome: 'miss' });
+        return make();
+      }
       const clearsBefore = clears;
       try {
-        const found = await cache.fetch(key, { context: make });
+        const found = await fetchCounted('bytes', key, make);
         return Buffer.isBuffer(found) ? found : make();
       } catch (error) {
         if (clears !== clearsBefore) return make();

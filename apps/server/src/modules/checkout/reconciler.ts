@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider } from '../../payments/provider.ts';
+import { inSpan } from '../../telemetry/spans.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { type CheckoutService, type IntentRow, SWEEP_PHASES } from './checkout.service.ts';
 
@@ -28,6 +29,7 @@ export function createReconciler({
   log,
   settleAfterMs,
   abandonAfterMs,
+  onSwept,
 }: {
   checkout: CheckoutService;
   orders: OrdersService;
@@ -38,6 +40,8 @@ export function createReconciler({
   settleAfterMs: number;
   /** An intent never paid and untouched this long is cancelled with the provider. */
   abandonAfterMs: number;
+  /** Told of each finished run and how long it took: the sweep's metrics. */
+  onSwept?: (report: SweepReport, seconds: number) => void;
 }) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SweepReport> | undefined;
@@ -114,7 +118,14 @@ export function createReconciler({
   return {
     /** One pass; a pass already running is awaited instead of started twice. */
     sweep(): Promise<SweepReport> {
-      running ??= sweepOnce().finally(() => {
+      // Each run is a trace of its own, whatever started it, with every provider call and query in it.
+      running ??= inSpan('payments.sweep', { root: true }, async (span) => {
+        const started = performance.now();
+        const report = await sweepOnce();
+        span.setAttributes(Object.fromEntries(Object.entries(report).map(([key, value]) => [`sweep.${key}`, value])));
+        onSwept?.(report, (performance.now() - started) / 1000);
+        return report;
+      }).finally(() => {
         running = undefined;
       });
       return running;
@@ -122,13 +133,16 @@ export function createReconciler({
     /** An unref'd timer: it never keeps the process alive on its own. */
     start(everyMs: number): void {
       timer ??= setInterval(() => {
-        void this.sweep();
+        // A pass that fails as a whole (the database away) is retried at the next tick: left
+        // unhandled, its rejection would shut the instance down.
+        this.sweep().catch((error: unknown) => log.error({ err: error }, 'payment sweep failed'));
       }, everyMs).unref();
     },
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      await running;
+      // Shutting down: a failed last pass was logged and must not stop the rest of the close.
+      await running?.catch(() => undefined);
     },
   };
 }

@@ -1,9 +1,11 @@
+import { SpanKind } from '@opentelemetry/api';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { inSpan } from '../../telemetry/spans.ts';
 
 /** What the sender needs from nodemailer; tests may pass their own. */
 export type MailTransport = {
@@ -117,14 +119,17 @@ export function createMailSender({
         eq(mailOutbox.nextAttemptAt, leaseUntil),
       );
       try {
-        await smtp.sendMail({
-          from: config.mailFrom,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: mail.headers,
-        });
+        const attributes = { 'mail.id': mail.id, 'mail.attempt': mail.attempts + 1 };
+        await inSpan('smtp.send', { kind: SpanKind.CLIENT, attributes }, () =>
+          smtp.sendMail({
+            from: config.mailFrom,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: mail.headers,
+          }),
+        );
         await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(stillOurs);
         counts.sent += 1;
       } catch (error) {
@@ -146,9 +151,14 @@ export function createMailSender({
     return counts;
   }
 
-  async function runBatch(): Promise<DeliveryCounts & { claimed: number }> {
-    const now = clock();
-    return mailer ? await sendDue(mailer, now) : await keepDue(now);
+  /** Each batch is a trace of its own: the claim, every SMTP conversation and the rows settled. */
+  function runBatch(): Promise<DeliveryCounts & { claimed: number }> {
+    return inSpan('mail.outbox.run', { root: true }, async (span) => {
+      const now = clock();
+      const counts = mailer ? await sendDue(mailer, now) : await keepDue(now);
+      span.setAttributes({ 'mail.claimed': counts.claimed, 'mail.sent': counts.sent, 'mail.failed': counts.failed });
+      return counts;
+    });
   }
 
   async function deliverDue(): Promise<DeliveryCounts> {
