@@ -16,6 +16,7 @@ import {
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { addressSet } from './lib/ip-ranges.ts';
+import { createLogOutput, type LogOutput, loggerOptions } from './lib/logger.ts';
 import { ROUTE_DURATIONS } from './metrics/route-durations.ts';
 import { createShopMetrics } from './metrics/shop-metrics.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
@@ -106,6 +107,8 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** main.ts: true once a SIGTERM began the shutdown, so /api/ready sends the balancer elsewhere. */
   isDraining?: () => boolean;
+  /** Where the log goes; main.ts passes its own to flush it on the way out. Default: standard output. */
+  logOutput?: LogOutput;
 };
 
 /**
@@ -128,18 +131,14 @@ export async function buildApp({
   payments: paymentsOptions = {},
   onRoute,
   isDraining = () => false,
+  logOutput,
 }: AppDeps): Promise<FastifyInstance> {
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (main.ts generates one outside production)');
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : {
-            level: config.logLevel,
-            // Behind a balancer the instance tells whose line it is; the pid still tells restarts apart.
-            base: { pid: process.pid, instance: config.instanceName },
-            redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
-          },
+        : { ...loggerOptions(config), stream: (logOutput ?? createLogOutput(config)).stream },
     logController: new OneLinePerRequest(),
     // Request ids are ours: a client-sent x-request-id could forge or collide with log lines.
     requestIdHeader: false,

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   ADMIN_URL: z.url('ADMIN_URL must be a full URL, e.g. https://admin.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: z.enum(['true', 'false'], 'LOG_PRETTY must be true or false').optional(),
   TAX_RATE: z.coerce.number().min(0).max(1).default(0.08),
   WEB_DIST_DIR: z.string().optional(),
   DASHBOARD_DIST_DIR: z.string().optional(),
@@ -104,6 +105,8 @@ export type Config = {
   /** Where the back office is served (issue 9): its own host, or `$PUBLIC_URL/dashboard`. */
   adminUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** LOG_PRETTY: true or false forces human-readable or JSON lines; unset lets lib/logger.ts choose. */
+  logPretty: boolean | undefined;
   taxRate: number;
   /** Folder of the built SPA; unset in tests and `npm run dev`, where Vite serves it. */
   webDistDir: string | undefined;
@@ -196,6 +199,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     adminUrl: (e.ADMIN_URL ?? `${publicUrl}/dashboard`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    logPretty: e.LOG_PRETTY === undefined ? undefined : e.LOG_PRETTY === 'true',
     taxRate: e.TAX_RATE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     dashboardDistDir: e.DASHBOARD_DIST_DIR ? path.resolve(e.DASHBOARD_DIST_DIR) : undefined,

@@ -6,6 +6,8 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemoStaff } from './db/seed/demo-staff.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
+import { createLogOutput } from './lib/logger.ts';
+import { readyMessage } from './lib/ready-message.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import type { Reconciler } from './modules/checkout/reconciler.ts';
 import { createMailSender } from './modules/mail/mail-sender.ts';
@@ -17,6 +19,7 @@ const CLOSE_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const env = readConfig();
   const config = { ...env, jwtSecret: env.jwtSecret ?? loadOrCreateJwtSecret(env.dataDir) };
+  const logOutput = createLogOutput(config);
   const database = await openDatabase(config);
   await database.migrate();
   // A real shop starts empty; the demo fills an empty one (decision 011).
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     config,
     database,
     isDraining: () => isDraining,
+    logOutput,
     payments: {
       onReconciler: (reconciler) => {
         paymentSweep = reconciler;
@@ -67,8 +71,11 @@ async function main(): Promise<void> {
 
   closeWithGrace({ delay: config.shutdownDrainMs + CLOSE_GRACE_MS }, async ({ signal, err }) => {
     isDraining = true;
-    if (err) app.log.error({ err }, 'shutting down after a fatal error');
-    else app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    if (err) {
+      app.log.error({ err }, 'shutting down after a fatal error');
+      // The close below may hang until the grace delay ends the process: the cause is out first.
+      logOutput.flushSync();
+    } else app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
     // Balancers polling /api/ready (503 now) stop sending before the port closes (docs/decisions/027).
     if (!err && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
@@ -78,15 +85,15 @@ async function main(): Promise<void> {
     await database.close();
     // The spans of the last requests and runs are still batched; exported now or lost.
     await stopTracing();
+    // close-with-grace exits next: the buffered log lines go out first.
+    await logOutput.flush();
   });
 
   await app.listen({ port: config.port, host: config.host });
   mailSender.start();
   paymentSweep?.start(config.paymentSweepEverySeconds * 1000);
-  app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined },
-    `SHOPPER is ready on ${config.publicUrl}`,
-  );
+  const dataDir = database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined;
+  app.log.info({ database: database.kind, dataDir }, readyMessage(config, { kind: database.kind, dataDir }));
 }
 
 main().catch((error: unknown) => {
