@@ -89,4 +89,14 @@ describe('readConfig: several instances', () => {
     expect(() => readConfig({ PAYMENT_RECONCILE_AFTER_MINUTES: '0.01' })).toThrow(/PAYMENT_RECONCILE_AFTER_MINUTES/);
     expect(() => readConfig({ PAYMENT_SWEEP_EVERY_SECONDS: '0' })).toThrow(/PAYMENT_SWEEP_EVERY_SECONDS/);
   });
+
+  it('takes the mail sender period and first retry delay in (fractional) seconds', () => {
+    expect(readConfig({})).toMatchObject({ mailSendEverySeconds: 5, mailRetryAfterSeconds: 30 });
+    expect(readConfig({ MAIL_SEND_EVERY_SECONDS: '0.25', MAIL_RETRY_AFTER_SECONDS: '1' })).toMatchObject({
+      mailSendEverySeconds: 0.25,
+      mailRetryAfterSeconds: 1,
+    });
+    expect(() => readConfig({ MAIL_SEND_EVERY_SECONDS: '0' })).toThrow(/MAIL_SEND_EVERY_SECONDS/);
+    expect(() => readConfig({ MAIL_RETRY_AFTER_SECONDS: '3601' })).toThrow(/MAIL_RETRY_AFTER_SECONDS/);
+  });
 });

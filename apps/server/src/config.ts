@@ -73,6 +73,9 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('SHOPPER <no-reply@shopper.local>'),
+  // Fractions are allowed so the cluster tests can watch retries back off in seconds, not minutes.
+  MAIL_SEND_EVERY_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  MAIL_RETRY_AFTER_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -119,6 +122,10 @@ export type Config = {
   /** Unset: mail is kept in the outbox for the dev mailbox (outside production). */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How often each instance's mail sender looks for due outbox mail. */
+  mailSendEverySeconds: number;
+  /** The wait before the first retry of a mail the SMTP server refused; doubled for each further one. */
+  mailRetryAfterSeconds: number;
   /** Unset: rate limits are counted in memory. */
   redisUrl: string | undefined;
   /**
@@ -207,6 +214,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailSendEverySeconds: e.MAIL_SEND_EVERY_SECONDS,
+    mailRetryAfterSeconds: e.MAIL_RETRY_AFTER_SECONDS,
     redisUrl: e.REDIS_URL,
     demo: isDemo,
     trustProxy: e.TRUST_PROXY ?? false,

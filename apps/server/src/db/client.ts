@@ -68,6 +68,13 @@ export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // The pool listens only while a client is idle. One checked out (a transaction between two
+  // queries) that loses its connection, to a database restart say, would emit an 'error' nobody
+  // hears, and that ends the process. Heard here, the transaction's next query fails instead and
+  // the client is dropped when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, ...drizzleOptions });
   return {
     db: db,

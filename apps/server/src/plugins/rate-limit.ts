@@ -187,9 +187,16 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     RATE_LIMIT_RULES.map((name) => {
       const rule = settings.limits[name];
       const options = { keyPrefix: `${nameSpace}${name}`, points: rule.max, duration: seconds(rule.windowMs) };
-      // With Redis down, each instance keeps counting in its own memory until it is back.
+      // With Redis down, each instance keeps counting in its own memory until it is back. At once:
+      // asked while ioredis reconnects, a command would wait in its offline queue for a reconnect
+      // attempt or two (seconds, once its backoff has grown) on every login and signup.
       const limiter = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: new RateLimiterMemory(options) })
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
         : new RateLimiterMemory(options);
       return [name, counterOf(limiter, rule, log)];
     }),

@@ -238,8 +238,29 @@ describe('through SMTP', () => {
   });
 
   it('backs off exponentially, capped at an hour', () => {
-    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts))).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(20)).toBe(60 * 60_000);
+    expect([1, 2, 3].map((attempts) => retryDelayMs(attempts, 1_000))).toEqual([1_000, 2_000, 4_000]);
+  });
+
+  it('waits MAIL_RETRY_AFTER_SECONDS before the first retry', async () => {
+    const smtp = await startSmtpServer({ rejectRecipients: true });
+    try {
+      await enqueueVerification();
+      const sender = createMailSender({
+        db: database.db,
+        config: { smtpUrl: smtp.url, mailFrom: 'x@shopper.test', mailRetryAfterSeconds: 1.5 },
+        log: silentLog(),
+        clock,
+      });
+      await sender.deliverDue();
+      const [row] = await rows();
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(row?.nextAttemptAt).toEqual(new Date(now.getTime() + 1_500));
+      await sender.stop();
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('one failing mail does not hold back the others', async () => {
@@ -328,6 +349,46 @@ describe('several instances', () => {
     expect(new Set(sent).size).toBe(45);
     expect(sent).toHaveLength(45);
     expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('a mail the server took is marked sent once the database is back, never refused and sent again', async () => {
+    await enqueueVerification('ada@example.com');
+    await enqueueVerification('bob@example.com');
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      sendMail: async (message) => {
+        sent.push(message.to);
+      },
+    };
+    // The database goes away right after the claim, for the next two writes: ada's "sent" mark.
+    let updates = 0;
+    const flaky = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property !== 'update') return Reflect.get(target, property, receiver) as unknown;
+        return (...args: Parameters<typeof target.update>) => {
+          updates += 1;
+          if (updates === 2 || updates === 3) throw new Error('terminating connection due to administrator command');
+          return target.update(...args);
+        };
+      },
+    });
+    const log = silentLog();
+    const sender = createMailSender({
+      db: flaky,
+      config: { smtpUrl: undefined, mailFrom: 'x@y.z' },
+      log,
+      clock,
+      transport,
+    });
+
+    expect(await sender.deliverDue()).toEqual({ sent: 2, failed: 0, kept: 0 });
+    expect(sent).toEqual(['ada@example.com', 'bob@example.com']);
+    expect((await rows()).map((row) => ({ status: row.status, attempts: row.attempts }))).toEqual([
+      { status: 'sent', attempts: 0 },
+      { status: 'sent', attempts: 0 },
+    ]);
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    await sender.stop();
   });
 });
 

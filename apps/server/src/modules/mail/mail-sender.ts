@@ -25,7 +25,7 @@ export type DeliveryCounts = { sent: number; failed: number; kept: number };
 export type MailSender = {
   /** Delivers one bounded batch of due mail; safe to run from several instances at once. */
   deliverDue(): Promise<DeliveryCounts>;
-  /** Runs `deliverDue` every `intervalMs` in the background until `stop()`. */
+  /** Runs `deliverDue` every `intervalMs` (default MAIL_SEND_EVERY_SECONDS) in the background until `stop()`. */
   start(intervalMs?: number): void;
   /** Asks a started sender for a run soon, e.g. right after a mail was enqueued. */
   nudge(): void;
@@ -43,10 +43,13 @@ const DEFAULT_INTERVAL_MS = 5_000;
  * (20 × the SMTP time-outs below); a mail is only sent twice if an instance stalls beyond it.
  */
 const CLAIM_LEASE_MS = 15 * 60_000;
+/** Waits between tries to record a delivery while the database is away. */
+const SETTLE_FIRST_RETRY_MS = 250;
+const SETTLE_MAX_RETRY_MS = 5_000;
 
-/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … capped at an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
+/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min … (from `firstMs`) capped at an hour. */
+export function retryDelayMs(attempts: number, firstMs = FIRST_RETRY_MS): number {
+  return Math.min(firstMs * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 }
 
 function smtpTransport(smtpUrl: string): MailTransport {
@@ -71,12 +74,17 @@ export function createMailSender({
   transport,
 }: {
   db: Database;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom'> &
+    Partial<Pick<Config, 'mailSendEverySeconds' | 'mailRetryAfterSeconds'>>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   clock?: () => Date;
   transport?: MailTransport;
 }): MailSender {
   const ownsTransport = !transport && config.smtpUrl !== undefined;
+  const firstRetryMs =
+    config.mailRetryAfterSeconds === undefined ? FIRST_RETRY_MS : config.mailRetryAfterSeconds * 1000;
+  const defaultIntervalMs =
+    config.mailSendEverySeconds === undefined ? DEFAULT_INTERVAL_MS : config.mailSendEverySeconds * 1000;
   const mailer = transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined);
 
   /** Due rows, oldest first, locked so a concurrent instance skips them instead of waiting. */
@@ -99,6 +107,25 @@ export function createMailSender({
     return { sent: 0, failed: 0, kept: kept.length, claimed: kept.length };
   }
 
+  /**
+   * Writes down what became of a claimed mail, again and again while the database is away (a
+   * restart): until the lease ends no other run takes the mail, so the record can wait for the
+   * database, where giving up would leave a delivered mail to be sent again and the rest of the
+   * batch held for the whole lease. Given up on stopping, or before the lease runs out.
+   */
+  async function settle(leaseUntil: Date, write: () => Promise<unknown>): Promise<void> {
+    for (let waitMs = SETTLE_FIRST_RETRY_MS; ; waitMs = Math.min(waitMs * 2, SETTLE_MAX_RETRY_MS)) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (isStopped || clock().getTime() + waitMs >= leaseUntil.getTime()) throw error;
+        log.warn({ err: describeError(error), retryInMs: waitMs }, 'could not record a mail delivery; trying again');
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
+  }
+
   async function sendDue(smtp: MailTransport, now: Date): Promise<DeliveryCounts & { claimed: number }> {
     // Claim in one statement and commit at once: sending happens outside any transaction, so a
     // slow SMTP server never holds row locks or (on PGlite) the only database connection.
@@ -118,6 +145,7 @@ export function createMailSender({
         eq(mailOutbox.status, 'pending'),
         eq(mailOutbox.nextAttemptAt, leaseUntil),
       );
+      let failure: { error: unknown } | undefined;
       try {
         const attributes = { 'mail.id': mail.id, 'mail.attempt': mail.attempts + 1 };
         await inSpan('smtp.send', { kind: SpanKind.CLIENT, attributes }, () =>
@@ -130,17 +158,27 @@ export function createMailSender({
             headers: mail.headers,
           }),
         );
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(stillOurs);
-        counts.sent += 1;
       } catch (error) {
+        failure = { error };
+      }
+      // Apart from the send: a mail the server took must never be counted as refused (and sent
+      // again) because the database was away when it was to be marked sent.
+      if (!failure) {
+        await settle(leaseUntil, () =>
+          db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(stillOurs),
+        );
+        counts.sent += 1;
+      } else {
         const attempts = mail.attempts + 1;
-        const lastError = describeError(error);
+        const lastError = describeError(failure.error);
         const isFinal = attempts >= MAX_MAIL_ATTEMPTS;
-        const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts));
-        await db
-          .update(mailOutbox)
-          .set(isFinal ? { status: 'failed', attempts, lastError } : { attempts, lastError, nextAttemptAt })
-          .where(stillOurs);
+        const nextAttemptAt = new Date(clock().getTime() + retryDelayMs(attempts, firstRetryMs));
+        await settle(leaseUntil, () =>
+          db
+            .update(mailOutbox)
+            .set(isFinal ? { status: 'failed', attempts, lastError } : { attempts, lastError, nextAttemptAt })
+            .where(stillOurs),
+        );
         if (isFinal) counts.failed += 1;
         log.warn(
           { mailId: mail.id, attempts, err: lastError, ...(isFinal ? {} : { nextAttemptAt }) },
@@ -196,7 +234,7 @@ export function createMailSender({
 
   return {
     deliverDue,
-    start(intervalMs = DEFAULT_INTERVAL_MS) {
+    start(intervalMs = defaultIntervalMs) {
       if (timer) return;
       isStopped = false;
       timer = setInterval(tick, intervalMs);
