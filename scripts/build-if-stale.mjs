@@ -49,7 +49,13 @@ export function buildIfStale(names) {
     const changed = Math.max(contract, ...sources.map(newestMtime));
     if (built < changed) {
       console.log(`Building ${workspace}…`);
-      execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
+      // Always a production build: a test runner calling this sets NODE_ENV=test, and vite would
+      // then emit React's development JSX calls, which a production server cannot run.
+      execSync(`npm run build -w ${workspace}`, {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
     }
   }
 }

@@ -44,6 +44,14 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
           )
           .join('; '),
     );
+    const { postgresRestart: pg, redisOutage: redis, mailRefused: mail } = report;
+    if (pg && redis && mail) {
+      figureLines.push(
+        `cluster drills: PostgreSQL restart ${pg.checkouts} checkouts, ${pg.failed} failed, ready ${pg.secondsToReady} s after; ` +
+          `Redis outage ${redis.requests} requests, ${redis.serverErrors} 5xx, shared again ${redis.secondsToShared} s after; ` +
+          `mail refused ${mail.refused} times, ${mail.delivered}/${mail.mails} delivered once ${mail.secondsToDeliverAll} s after`,
+      );
+    }
   } else if ('numPassedTests' in report) {
     // Vitest's JSON reporter.
     passed += report.numPassedTests;

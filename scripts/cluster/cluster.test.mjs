@@ -7,12 +7,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildIfStale } from '../build-if-stale.mjs';
+import { createHash } from 'node:crypto';
+import { takeDatabaseAway } from './database-outage.mjs';
 import { renderNginxConfig } from './nginx-config.mjs';
+import { watchReadiness } from './readiness-watch.mjs';
 import { call, PASSWORD, payAndConfirm, signUp, uniqueEmail } from './shop-client.mjs';
 import { readSinkMessages } from './smtp-sink.mjs';
 import { startSteadyLoad } from './steady-load.mjs';
 import { measureThroughput } from './throughput.mjs';
-import { startCluster } from './topology.mjs';
+import { CLUSTER_DEFAULTS, startCluster } from './topology.mjs';
 
 /** @type {Awaited<ReturnType<typeof startCluster>>} */
 let cluster;
@@ -150,19 +153,28 @@ function logLinesOf(instance) {
     .map((line) => JSON.parse(line));
 }
 
+const postgresUrl = process.env.CLUSTER_POSTGRES_URL ?? CLUSTER_DEFAULTS.postgresUrl;
+
 beforeAll(async () => {
   buildIfStale(['web', 'server']);
   cluster = await startCluster({
-    ...(process.env.CLUSTER_POSTGRES_URL ? { postgresUrl: process.env.CLUSTER_POSTGRES_URL } : {}),
+    postgresUrl,
+    // Redis of the run's own: the Redis drill stops and starts it.
+    ownRedisPort: 4791,
     env: {
       // The sweep runs every second on every instance and takes up payments 3 s old.
       PAYMENT_SWEEP_EVERY_SECONDS: '1',
       PAYMENT_RECONCILE_AFTER_MINUTES: '0.05',
       // Every test customer comes from this machine; per-account limits still apply.
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+      // Mail retries back off from 1 s instead of 30 s, so the mail drill sees several in seconds.
+      MAIL_SEND_EVERY_SECONDS: '0.25',
+      MAIL_RETRY_AFTER_SECONDS: '1',
     },
   });
   sql = new pg.Pool({ connectionString: cluster.database.url, max: 4 });
+  // The PostgreSQL drill cuts this pool's connections too; an idle one lost is replaced.
+  sql.on('error', () => undefined);
 });
 
 afterAll(async () => {
@@ -523,5 +535,358 @@ describe('restarts and faults', () => {
   it('again with every webhook delivered twice, late and out of order: 5 orders, 15 refusals', async () => {
     await rollingRestart({ TEST_PROVIDER_WEBHOOKS: 'scrambled' });
     await twentyCustomersForFiveUnits(3);
+  });
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const secondsBetween = (from, to) => Math.round((to - from) / 100) / 10;
+
+/** Every intent the test-mode provider made for these customers, even one the shop never recorded. */
+async function providerIntentIdsOf(userIds) {
+  const [{ ids }] = await rows(
+    `select coalesce(array_agg(id), '{}') as ids from test_provider_intents where metadata->>'userId' = any($1)`,
+    [userIds],
+  );
+  return ids;
+}
+
+/** The size M's stock, and what its ledger sums to. */
+async function stockAndLedgerOf(productId) {
+  const [row] = await rows(
+    `select s.stock, (select coalesce(sum(m.delta), 0)::int from stock_movements m
+                      where m.product_id = s.product_id and m.size = s.size) as ledger
+     from product_sizes s where s.product_id = $1 and s.size = 'M'`,
+    [productId],
+  );
+  return row;
+}
+
+/** The rate-limit counter of one account for one rule, as stored in Redis (the account part is hashed). */
+async function sharedCount(rule, account) {
+  const key = `shopper-rate-limit:${rule}:${createHash('sha256').update(account).digest('hex')}`;
+  return Number((await cluster.redis.client.get(key)) ?? 0);
+}
+
+/** forgot-password for an unknown address, `times` times, alternating A, B, A…: the statuses. */
+async function forgotPasswordAlternating(email, times) {
+  const statuses = [];
+  for (let i = 0; i < times; i += 1) {
+    const instance = i % 2 === 0 ? a() : b();
+    statuses.push((await call(instance.url, 'POST', '/api/users/forgot-password', { body: { email } })).status);
+  }
+  return statuses;
+}
+
+/**
+ * Waits until no outbox mail is due, so the SMTP server sees only the drill's own. A mail claimed
+ * by an instance killed earlier waits for its lease (15 minutes) and is left out.
+ */
+async function waitForQuietOutbox() {
+  await vi.waitFor(
+    async () => {
+      const [{ n }] = await rows(
+        `select count(*)::int as n from mail_outbox where status = 'pending' and next_attempt_at <= now()`,
+      );
+      expect(n).toBe(0);
+    },
+    { timeout: 20_000, interval: 200 },
+  );
+}
+
+describe('fault drills', () => {
+  it('PostgreSQL restarts while customers check out through nginx: readiness tells the truth, the instances recover by themselves, every payment settles once, no stock is lost', async () => {
+    const pids = cluster.instances.map((instance) => instance.pid);
+    const stockBefore = 60;
+    const product = await productWithStock(stockBefore, 7);
+    const customers = await customersWithCart(16, product.id);
+    const userIds = customers.map((customer) => customer.userId);
+    const readiness = watchReadiness(cluster.instances);
+    await sleep(500);
+
+    // Checkouts start every 400 ms, before, during and after a 4 s outage that begins at 1 s.
+    const checkout = (customer) =>
+      payAndConfirm(balancer(), customer.token).catch((error) => ({ step: 'network', error, answer: undefined }));
+    const firstTries = Promise.all(
+      customers.map((customer, index) => sleep(index * 400).then(() => checkout(customer))),
+    );
+    await sleep(1_000);
+    const outage = await takeDatabaseAway({ adminUrl: postgresUrl, database: cluster.database.name, forMs: 4_000 });
+    const results = await firstTries;
+
+    // Both instances ready again, each by itself.
+    await vi.waitFor(
+      () => {
+        for (const instance of cluster.instances) {
+          expect(
+            readiness.answers.some(
+              (r) => r.instance === instance.name && r.sentAt > outage.endedAt && r.status === 200,
+            ),
+            instance.name,
+          ).toBe(true);
+        }
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const readyAgainAt = Math.max(
+      ...cluster.instances.map(
+        (instance) =>
+          readiness.answers.find((r) => r.instance === instance.name && r.sentAt > outage.endedAt && r.status === 200)
+            .answeredAt,
+      ),
+    );
+    expect(cluster.instances.map((instance) => instance.isRunning)).toEqual([true, true]);
+    expect(cluster.instances.map((instance) => instance.pid)).toEqual(pids);
+
+    // A customer whose checkout failed before paying tries again; one who paid waits for the order.
+    const [{ paid }] = await rows(
+      `select coalesce(array_agg(distinct metadata->>'userId'), '{}') as paid from test_provider_intents
+       where metadata->>'userId' = any($1) and (amount_capturable_cents > 0 or amount_received_cents > 0)`,
+      [userIds],
+    );
+    const retried = customers.filter(
+      (customer, index) => results[index].answer?.status !== 200 && !paid.includes(customer.userId),
+    );
+    const retries = await Promise.all(retried.map(checkout));
+    expect(retries.map((result) => result.answer?.status)).toEqual(retried.map(() => 200));
+    await sleep(1_000);
+    const answers = await readiness.stop();
+
+    // Readiness: ready before; never ready while the database was away (after the first round cut
+    // the pools' connections); ready from its first 200 after, never unready again.
+    const cutAt = outage.startedAt + 300;
+    for (const instance of cluster.instances) {
+      const mine = answers.filter((r) => r.instance === instance.name);
+      const before = mine.filter((r) => r.answeredAt < outage.startedAt);
+      const during = mine.filter((r) => r.sentAt >= cutAt && r.answeredAt <= outage.endedAt);
+      const backAt = mine.find((r) => r.sentAt > outage.endedAt && r.status === 200).sentAt;
+      const after = mine.filter((r) => r.sentAt >= backAt);
+      expect(before.length, instance.name).toBeGreaterThan(2);
+      expect(during.length, instance.name).toBeGreaterThan(10);
+      expect(new Set(before.map((r) => r.status)), instance.name).toEqual(new Set([200]));
+      expect(new Set(during.map((r) => r.status)), instance.name).toEqual(new Set([503]));
+      expect(new Set(after.map((r) => r.status)), instance.name).toEqual(new Set([200]));
+    }
+
+    // Money: once the sweeps have run, every paid intent has exactly one order, nothing is left
+    // authorized, and no customer got two orders for one cart.
+    const ids = await providerIntentIdsOf(userIds);
+    await vi.waitFor(async () => expectMoneySettled(await intentOutcomes(ids)), { timeout: 20_000, interval: 250 });
+    const outcomes = await intentOutcomes(ids);
+    expectMoneySettled(outcomes);
+    const orders = await rows(`select o.user_id, o.payment_intent_id from orders o where o.user_id = any($1)`, [
+      userIds,
+    ]);
+    expect(new Set(orders.map((order) => order.payment_intent_id)).size).toBe(orders.length);
+    expect(new Set(orders.map((order) => order.user_id)).size).toBe(orders.length);
+    expect(orders).toHaveLength(customers.length);
+    expect(outcomes.filter((intent) => intent.amount_received_cents > 0)).toHaveLength(orders.length);
+
+    // Stock: what is left plus what the orders hold is what there was, and the ledger agrees.
+    const [{ sold }] = await rows(
+      `select coalesce(sum(i.quantity), 0)::int as sold from order_items i join orders o on o.id = i.order_id
+       where o.user_id = any($1) and i.product_id = $2 and i.size = 'M'`,
+      [userIds, product.id],
+    );
+    const after = await stockAndLedgerOf(product.id);
+    expect(after.stock + sold).toBe(stockBefore);
+    expect(after.ledger).toBe(after.stock);
+
+    // Mail: each customer's verification and order mail reached the SMTP server once, none left
+    // claimed by a sender the outage interrupted.
+    const emails = customers.map((customer) => customer.email);
+    await vi.waitFor(
+      async () => {
+        const outbox = await rows(`select status from mail_outbox where "to" = any($1)`, [emails]);
+        expect(outbox.map((row) => row.status)).toEqual(emails.flatMap(() => ['sent', 'sent']));
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    const mails = readSinkMessages(cluster.smtp.dir).filter((message) => emails.includes(message.to[0]));
+    expect(mails).toHaveLength(emails.length * 2);
+    expect(new Set(mails.map((message) => `${message.to[0]}|${message.subject}`)).size).toBe(mails.length);
+
+    const failed = results.filter((result) => result.answer?.status !== 200);
+    figures.postgresRestart = {
+      checkouts: results.length + retries.length,
+      failed: failed.length,
+      serverErrors: failed.filter((result) => (result.answer?.status ?? 0) >= 500).length,
+      retried: retries.length,
+      paid: outcomes.filter((intent) => intent.amount_received_cents > 0).length,
+      orders: orders.length,
+      outageSeconds: secondsBetween(outage.startedAt, outage.endedAt),
+      connectionsCut: outage.terminated,
+      readinessAnswers: answers.length,
+      secondsToReady: secondsBetween(outage.endedAt, readyAgainAt),
+      mailsDeliveredOnce: mails.length,
+    };
+    const f = figures.postgresRestart;
+    console.log(
+      `drill PostgreSQL restart: ${f.checkouts} checkouts sent (${f.retried} of them retries), ${f.failed} failed (${f.serverErrors} 5xx) during a ${f.outageSeconds} s outage that cut ${f.connectionsCut} connections; ${f.paid} paid, ${f.orders} orders, stock ${stockBefore} = ${after.stock} left + ${sold} sold = ledger; ${f.mailsDeliveredOnce} mails delivered once; both instances ready ${f.secondsToReady} s after the database came back (${f.readinessAnswers} readiness answers checked)`,
+    );
+  });
+
+  it('Redis goes away under load and comes back: no 5xx, limits counted in memory meanwhile, shared across instances again after', async () => {
+    const [product] = await rows(`select id from products order by slug limit 1`);
+    const guessed = await signUp(balancer(), uniqueEmail('redis-guessed'));
+    const load = startSteadyLoad({
+      baseUrl: balancer(),
+      workers: 4,
+      requests: [
+        { method: 'GET', path: '/api/products/all-products?limit=12' },
+        {
+          method: 'POST',
+          path: '/api/users/forgot-password',
+          body: () => ({ email: uniqueEmail('nobody') }),
+          accept: [404],
+        },
+        { method: 'GET', path: `/api/products/${product.id}` },
+        // Wrong passwords: counted by the login limits until they refuse.
+        {
+          method: 'POST',
+          path: '/api/users/login',
+          body: { email: guessed.email, password: 'Wrong-guess-1' },
+          accept: [401, 429],
+        },
+      ],
+    });
+    await sleep(1_000);
+    const redisServer = cluster.redisServer;
+    await redisServer.stop();
+    const wentAt = Date.now();
+    await sleep(500);
+
+    // Each instance counts in its own memory: alternating, the limit of 3 is reached on each
+    // instance separately, so the 7th attempt is the first refused.
+    const inMemoryStartedAt = Date.now();
+    const inMemory = await forgotPasswordAlternating(uniqueEmail('redis-away'), 7);
+    const inMemoryMs = Date.now() - inMemoryStartedAt;
+    expect(inMemory).toEqual([404, 404, 404, 404, 404, 404, 429]);
+    await sleep(Math.max(0, wentAt + 5_000 - Date.now()));
+
+    await redisServer.start();
+    const backAt = Date.now();
+    // Back to Redis once both instances write their counts there again (each reconnects by itself).
+    await vi.waitFor(
+      async () => {
+        for (const instance of cluster.instances) {
+          const email = uniqueEmail('redis-probe');
+          await call(instance.url, 'POST', '/api/users/forgot-password', { body: { email } });
+          expect(await sharedCount('forgotPasswordPerAccount', email), instance.name).toBe(1);
+        }
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    const sharedAt = Date.now();
+
+    // Shared again: alternating between the instances, the 4th attempt is refused.
+    const account = uniqueEmail('redis-back');
+    const shared = await forgotPasswordAlternating(account, 4);
+    expect(shared).toEqual([404, 404, 404, 429]);
+    expect(await sharedCount('forgotPasswordPerAccount', account)).toBe(4);
+    await sleep(1_000);
+    const result = await load.stop();
+
+    expect(result.serverErrors).toBe(0);
+    expect(result.failures).toEqual([]);
+    expect(result.total).toBeGreaterThan(50);
+    figures.redisOutage = {
+      requests: result.total,
+      failed: result.failed,
+      serverErrors: result.serverErrors,
+      outageSeconds: secondsBetween(wentAt, backAt),
+      inMemoryAttemptsMs: inMemoryMs,
+      secondsToShared: secondsBetween(backAt, sharedAt),
+    };
+    const f = figures.redisOutage;
+    console.log(
+      `drill Redis outage: ${f.requests} requests sent through nginx, ${f.failed} failed (${f.serverErrors} 5xx) during a ${f.outageSeconds} s outage; in memory meanwhile the alternating attempts were refused at the 7th (3 per instance, 7 attempts in ${f.inMemoryAttemptsMs} ms); counters shared again ${f.secondsToShared} s after Redis came back, refusing at the 4th`,
+    );
+  });
+
+  it('the mail server refuses mail for a while: every outbox mail is delivered exactly once, none lost, retries back off', async () => {
+    await waitForQuietOutbox();
+    const attemptsBefore = cluster.smtp.attempts.length;
+    cluster.smtp.refuse('rcpt');
+    const refusedAt = Date.now();
+    // Each new customer is sent a verification mail: one mail per recipient.
+    const customers = await Promise.all(Array.from({ length: 8 }, () => signUp(balancer(), uniqueEmail('mail-drill'))));
+    const recipients = customers.map((customer) => customer.email);
+    // Refused at the recipient for 2.5 s, then after the whole message for 2.5 s more.
+    await sleep(2_500);
+    cluster.smtp.refuse('data');
+    await sleep(2_500);
+    cluster.smtp.refuse(undefined);
+    const acceptedFrom = Date.now();
+
+    const attemptsOf = (email) =>
+      cluster.smtp.attempts.slice(attemptsBefore).filter((attempt) => attempt.to.includes(email));
+    await vi.waitFor(
+      () => {
+        for (const email of recipients) {
+          expect(
+            attemptsOf(email).some((attempt) => attempt.outcome === 'accepted'),
+            email,
+          ).toBe(true);
+        }
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const lastAcceptedAt = Math.max(
+      ...recipients.map((email) => attemptsOf(email).find((attempt) => attempt.outcome === 'accepted').at),
+    );
+    // Long enough for a second copy of any mail to show up.
+    await sleep(1_500);
+
+    const outbox = await rows(`select "to", status, attempts from mail_outbox where "to" = any($1)`, [recipients]);
+    expect(outbox).toHaveLength(recipients.length);
+    const stored = readSinkMessages(cluster.smtp.dir);
+    const gapsOf = {};
+    for (const email of recipients) {
+      const attempts = attemptsOf(email);
+      const refused = attempts.filter((attempt) => attempt.outcome === 'refused');
+      // Exactly once: one acceptance, one stored message; after the refusals, never before.
+      expect(
+        attempts.filter((attempt) => attempt.outcome === 'accepted'),
+        email,
+      ).toHaveLength(1);
+      expect(
+        stored.filter((message) => message.to.includes(email)),
+        email,
+      ).toHaveLength(1);
+      expect(attempts.at(-1)?.outcome, email).toBe('accepted');
+      expect(refused.length, email).toBeGreaterThanOrEqual(2);
+      // The shop counted every refusal the server gave, and marked the mail sent.
+      expect(
+        outbox.find((row) => row.to === email),
+        email,
+      ).toMatchObject({
+        status: 'sent',
+        attempts: refused.length,
+      });
+      const gaps = attempts.slice(1).map((attempt, index) => attempt.at - attempts[index].at);
+      gapsOf[email] = gaps;
+      expect(gaps[0], email).toBeGreaterThanOrEqual(900);
+      for (let i = 1; i < gaps.length; i += 1)
+        expect(gaps[i], `${email}: ${gaps.join(', ')} ms`).toBeGreaterThan(gaps[i - 1]);
+    }
+
+    const refusals = recipients.reduce(
+      (sum, email) => sum + attemptsOf(email).filter((attempt) => attempt.outcome === 'refused').length,
+      0,
+    );
+    const longest = Object.values(gapsOf).reduce((most, gaps) => (gaps.length > most.length ? gaps : most));
+    figures.mailRefused = {
+      mails: recipients.length,
+      attempts: refusals + recipients.length,
+      refused: refusals,
+      delivered: recipients.length,
+      refusingSeconds: secondsBetween(refusedAt, acceptedFrom),
+      secondsToDeliverAll: secondsBetween(acceptedFrom, lastAcceptedAt),
+      gapsMs: longest,
+    };
+    const f = figures.mailRefused;
+    console.log(
+      `drill mail refused: ${f.mails} mails, ${f.attempts} SMTP attempts sent, ${f.refused} refused (451) during ${f.refusingSeconds} s, ${f.delivered} delivered exactly once, none lost; all delivered ${f.secondsToDeliverAll} s after the server accepted again; retry gaps of one mail ${f.gapsMs.map((gap) => (gap / 1000).toFixed(1)).join(' s, ')} s`,
+    );
   });
 });

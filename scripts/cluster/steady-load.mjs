@@ -1,5 +1,5 @@
 // A steady mix of browsing and cart writes through the balancer, counting every answer, until
-// stopped: what a rolling restart must not fail.
+// stopped: what a rolling restart or an outage of Redis must not fail.
 import http from 'node:http';
 
 /**
@@ -34,21 +34,34 @@ function send(baseUrl, { method, path, token, body }) {
 }
 
 /**
- * @param {{ baseUrl: string, workers: number, requests: Array<{ method: string, path: string, token?: string, body?: unknown }> }} options
+ * @typedef {{ method: string, path: string | (() => string), token?: string, body?: unknown | (() => unknown), accept?: number[] }} LoadRequest
+ *   path, body: a function gives each request its own (a fresh address, say);
+ *   accept: the statuses that count as answered besides 2xx and 3xx (a refusal the request expects)
+ */
+
+/**
+ * @param {{ baseUrl: string, workers: number, requests: LoadRequest[] }} options
  */
 export function startSteadyLoad({ baseUrl, workers, requests }) {
   let isStopped = false;
-  const counts = { total: 0, failed: 0 };
+  /** serverErrors: answers 500 and above, whether or not `accept` lists them. */
+  const counts = { total: 0, failed: 0, serverErrors: 0 };
   /** @type {string[]} */
   const failures = [];
 
   async function worker(offset) {
     for (let i = offset; !isStopped; i += 1) {
-      const request = requests[i % requests.length];
+      const template = requests[i % requests.length];
+      const request = {
+        ...template,
+        path: typeof template.path === 'function' ? template.path() : template.path,
+        body: typeof template.body === 'function' ? template.body() : template.body,
+      };
       counts.total += 1;
       try {
         const answer = await send(baseUrl, request);
-        if (answer.status >= 400) {
+        if (answer.status >= 500) counts.serverErrors += 1;
+        if (answer.status >= 400 && !template.accept?.includes(answer.status)) {
           counts.failed += 1;
           failures.push(`${request.method} ${request.path} → ${answer.status}`);
         }

@@ -1,6 +1,7 @@
 // Brings up the production topology on one machine: a PostgreSQL database and a Redis database
-// of the run's own, an SMTP sink, N shop instances (NODE_ENV=production) and nginx in front;
-// and takes it all down again. `npm run cluster` and the cluster tests both use it.
+// of the run's own (optionally on a redis-server of its own), an SMTP sink, N shop instances
+// (NODE_ENV=production) and nginx in front; and takes it all down again. `npm run cluster` and the
+// cluster tests both use it.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { promisify } from 'node:util';
 import { createClusterDatabase } from './cluster-database.mjs';
 import { openClusterRedis } from './cluster-redis.mjs';
 import { startNginx } from './nginx.mjs';
+import { startRedisServer } from './redis-server.mjs';
 import { createShopInstance } from './shop-instance.mjs';
 import { startSmtpSink } from './smtp-sink.mjs';
 
@@ -25,6 +27,11 @@ export const CLUSTER_DEFAULTS = {
   postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: 'redis://127.0.0.1:6379',
   redisDb: 9,
+  /**
+   * Set: a redis-server of the run's own on this port, used instead of redisUrl, so the fault
+   * drills can stop and start it without touching the machine's Redis.
+   */
+  ownRedisPort: /** @type {number | undefined} */ (undefined),
   seedDemo: true,
   /** Settings for every instance besides the production ones (tests shorten the payment sweep). */
   env: /** @type {Record<string, string>} */ ({}),
@@ -48,7 +55,14 @@ export async function startCluster(options = {}) {
     const database = await createClusterDatabase(settings.postgresUrl);
     undo.push(() => database.drop());
     log(`database ${database.name}`);
-    const redis = await openClusterRedis(settings.redisUrl, settings.redisDb);
+    const redisServer = settings.ownRedisPort
+      ? await startRedisServer({ port: settings.ownRedisPort, dir: path.join(dir, 'redis') })
+      : undefined;
+    if (redisServer) {
+      undo.push(() => redisServer.stop());
+      log(`redis-server ${redisServer.url}`);
+    }
+    const redis = await openClusterRedis(redisServer?.url ?? settings.redisUrl, settings.redisDb);
     undo.push(() => redis.close());
     const smtp = await startSmtpSink({ port: settings.smtpPort, dir: path.join(dir, 'mail') });
     undo.push(() => smtp.stop());
@@ -102,7 +116,7 @@ export async function startCluster(options = {}) {
     undo.push(() => nginx.stop());
     log(`nginx ${nginx.url} (config ${path.join(dir, 'nginx', 'nginx.conf')})`);
 
-    return { dir, balancerUrl, database, redis, smtp, nginx, instances, env, stop };
+    return { dir, balancerUrl, database, redis, redisServer, smtp, nginx, instances, env, stop };
   } catch (error) {
     await stop();
     throw error;
