@@ -8,7 +8,8 @@ const verbOf = (text: string) => /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? '
 function traced(query: PGlite['query']): PGlite['query'] {
   return ((text, params, options) => {
     if (!hasActiveSpan()) return query(text, params, options);
-    const attributes = { 'db.system': 'postgresql', 'db.statement': text, 'db.pglite': true };
+    // The stable database conventions, as the pg instrumentation writes them: one query, whichever database.
+    const attributes = { 'db.system.name': 'postgresql', 'db.query.text': text };
     return inSpan(`pglite.query:${verbOf(text)}`, { kind: SpanKind.CLIENT, attributes }, () =>
       query(text, params, options),
     );

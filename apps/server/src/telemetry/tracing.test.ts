@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_CARD } from '@shopper/contract';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -113,6 +114,50 @@ async function startSmtpSink() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(resolve)) };
+}
+
+/** A free loopback port: the kernel picks one, then it is let go for the program to bind. */
+async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * A Redis of the test's own, for the rate-limit counters and so the ioredis spans; none where the
+ * machine has no redis-server (CI installs it), and the Redis part of the trace is then not asked.
+ */
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+  const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((candidate) => existsSync(candidate));
+  if (!binary) return undefined;
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `redis://127.0.0.1:${port}`;
+  await vi.waitFor(
+    async () => {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        expect(await probe.ping()).toBe('PONG');
+      } finally {
+        probe.disconnect();
+      }
+    },
+    { timeout: 10_000 },
+  );
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** PostgreSQL when the run has DATABASE_URL: a fresh copy of the migrated template, dropped after. */
@@ -276,10 +321,12 @@ afterAll(async () => {
 describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
   it('exports a checkout as one trace: the route, its SQL and the payment call, with the request id and instance name', async () => {
     const database = await databaseForServer();
+    const redis = await startRedis();
     const shop = await startShop({
       DEMO: 'true',
       DATA_DIR: newDataDir(),
       DATABASE_URL: database?.url ?? '',
+      REDIS_URL: redis?.url ?? '',
       SMTP_URL: smtp.url,
       PAYMENT_SWEEP_EVERY_SECONDS: '1',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
@@ -314,12 +361,12 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
         name: 'POST /api/payment/create-payment-intent',
         parentSpanId: undefined,
       });
-      const queries = trace.filter((span) => span.attributes['db.system'] === 'postgresql');
+      const queries = trace.filter((span) => span.attributes['db.system.name'] === 'postgresql');
       expect(queries.length).toBeGreaterThan(0);
       // On PostgreSQL the pg instrumentation's spans; on the embedded database the shop's own.
       const queryScope = database ? '@opentelemetry/instrumentation-pg' : 'shopper';
       expect(queries.every((span) => span.scope === queryScope)).toBe(true);
-      expect(queries.some((span) => String(span.attributes['db.statement']).includes('payment_intents'))).toBe(true);
+      expect(queries.some((span) => String(span.attributes['db.query.text']).includes('payment_intents'))).toBe(true);
       expect(trace.find((span) => span.name === 'payment.createIntent')?.attributes).toMatchObject({
         'payment.provider': 'test',
       });
@@ -331,6 +378,15 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
 
       // The request's log line carries the trace id, so logs and traces lead to each other.
       expect(await accessLineOf(shop, intentRequestId)).toMatchObject({ trace_id: requestSpan.traceId });
+
+      // Every request counts against the rate limits; with Redis, its commands are in the request's trace.
+      if (redis) {
+        const requestTraces = new Set(
+          receiver.spans.filter((span) => span.scope === '@fastify/otel').map((span) => span.traceId),
+        );
+        const commands = receiver.spans.filter((span) => span.scope === '@opentelemetry/instrumentation-ioredis');
+        expect(commands.some((span) => requestTraces.has(span.traceId))).toBe(true);
+      }
 
       // The background work: each run a trace of its own, the SMTP conversation inside the mail run.
       await vi.waitFor(
@@ -348,6 +404,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       await stopShop(shop);
     } finally {
       shop.child.kill('SIGKILL');
+      await redis?.stop();
       await database?.drop();
     }
   }, 180_000);
