@@ -31,6 +31,8 @@ export type LogOutput = {
   format: LogFormat;
   /** What pino writes to. */
   stream: DestinationStream;
+  /** The buffered file or descriptor writer beneath `stream`. */
+  destination: Destination;
   /** Resolves once every line logged so far has been handed to the operating system. */
   flush(): Promise<void>;
   /** The same, synchronously: for the paths that end the process without the event loop. */
@@ -49,11 +51,14 @@ export function createLogOutput(
   { dest = 1, stdoutIsTty = isatty(1) }: { dest?: number | string; stdoutIsTty?: boolean } = {},
 ): LogOutput {
   const format = chooseLogFormat(config, dest === 1 && stdoutIsTty);
+  // Buffer mode: each line is encoded once and its bytes queued. In its default utf8 mode SonicBoom
+  // measures the whole pending text at every line (copying it) and encodes each write twice.
   const destination: Destination = pino.destination({
     dest,
     sync: false,
     minLength: LOG_BUFFER_BYTES,
     periodicFlush: LOG_FLUSH_EVERY_MS,
+    contentMode: 'buffer',
   });
   const flushSync = () => {
     try {
@@ -74,9 +79,14 @@ export function createLogOutput(
         resolve();
       }),
     );
-  if (format === 'json') return { format, stream: destination, flush, flushSync };
-  const prettify = prettyLines({ colorize: dest === 1 && stdoutIsTty && isColorSupported });
-  return { format, stream: { write: (line: string) => destination.write(prettify(line)) }, flush, flushSync };
+  const toLines =
+    format === 'json'
+      ? (line: string) => line
+      : prettyLines({ colorize: dest === 1 && stdoutIsTty && isColorSupported });
+  // SonicBoom in buffer mode takes bytes; its types know only strings.
+  const writeBytes = destination.write.bind(destination) as unknown as (bytes: Buffer) => boolean;
+  const stream = { write: (line: string) => writeBytes(Buffer.from(toLines(line))) };
+  return { format, stream, destination, flush, flushSync };
 }
 
 /**
