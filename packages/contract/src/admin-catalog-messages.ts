@@ -36,6 +36,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   couponUsageLimitInvalid: 'The usage limit must be a whole number of at least 1, or empty for no limit',
   couponUsageLimitBelowUses: (used: number) => `The usage limit cannot be below the ${used} uses already made`,
   couponDateInvalid: 'Enter a valid expiry date and time',
+  couponDateOutOfRange: (min: string, max: string) => `The expiry date must be from ${min} to ${max}`,
   couponNotFound: 'Promo code not found',
   reviewNotFound: 'Review not found',
   hideReasonRequired: 'Give a reason for hiding this review (3 to 300 characters)',

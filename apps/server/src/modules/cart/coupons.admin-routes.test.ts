@@ -1,4 +1,10 @@
-import { ADMIN_CATALOG_MESSAGES as M, CART_MESSAGES, type AdminCoupon } from '@shopper/contract';
+import {
+  ADMIN_CATALOG_MESSAGES as M,
+  type AdminCoupon,
+  CART_MESSAGES,
+  COUPON_EXPIRY_MAX,
+  COUPON_EXPIRY_MIN,
+} from '@shopper/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, cartItems } from '../../db/schema.ts';
@@ -173,5 +179,38 @@ describe('coupons admin', () => {
     for (const bad of ['state=odd', 'sort=value', 'pageSize=0']) {
       expect((await send('GET', `/api/admin/coupons?${bad}`)).statusCode, bad).toBe(400);
     }
+  });
+
+  it('refuses an expiry before 2000-01-01 or after 2100-01-01 with its message, on create and edit; the bounds pass', async () => {
+    const message = M.couponDateOutOfRange(COUPON_EXPIRY_MIN, COUPON_EXPIRY_MAX);
+    // Year 0 and year 10000 (9999-12-31 at UTC-14) were 500s from PostgreSQL; year 1 came back as 2001.
+    for (const expiresAt of [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2000-01-01T00:00:00+14:00',
+      '2100-01-01T00:00:01Z',
+      '9999-12-31T23:59:59-14:00',
+    ]) {
+      const created = await send('POST', '/api/admin/coupons', { code: 'FARDAY', kind: 'fixed', value: 5, expiresAt });
+      expect(created.statusCode, expiresAt).toBe(400);
+      expect(created.json().errors).toEqual([{ param: 'expiresAt', msg: message }]);
+      const edited = await send('PATCH', '/api/admin/coupons/USEDUP', { expiresAt });
+      expect(edited.statusCode, expiresAt).toBe(400);
+      expect(edited.json().errors).toEqual([{ param: 'expiresAt', msg: message }]);
+    }
+    const invalid = await send('POST', '/api/admin/coupons', {
+      code: 'FARDAY',
+      kind: 'fixed',
+      value: 5,
+      expiresAt: '2026-02-30T00:00:00Z',
+    });
+    expect(invalid.json().errors).toEqual([{ param: 'expiresAt', msg: M.couponDateInvalid }]);
+    expect(
+      await create({ code: 'FIRSTDAY', kind: 'fixed', value: 5, expiresAt: '2000-01-01T00:00:00Z' }),
+    ).toMatchObject({ expiresAt: '2000-01-01T00:00:00.000Z', state: 'expired' });
+    expect(
+      await create({ code: 'LASTDAY', kind: 'fixed', value: 5, expiresAt: '2099-12-31T19:00:00-05:00' }),
+    ).toMatchObject({ expiresAt: '2100-01-01T00:00:00.000Z', state: 'active' });
   });
 });

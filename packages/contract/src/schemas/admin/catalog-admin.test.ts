@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
-import { CouponCreateBodySchema, CouponUpdateBodySchema } from './coupons.ts';
+import { COUPON_EXPIRY_MAX, COUPON_EXPIRY_MIN, CouponCreateBodySchema, CouponUpdateBodySchema } from './coupons.ts';
 import { ProductCreateBodySchema, ProductUpdateBodySchema } from './products.ts';
 import { HideReviewBodySchema } from './reviews.ts';
 
@@ -64,6 +64,18 @@ describe('coupon schemas', () => {
     expect(messagesOf(CouponCreateBodySchema.safeParse({ ...base, expiresAt: '31/12/2026' }))).toEqual([
       ['expiresAt', M.couponDateInvalid],
     ]);
+  });
+
+  it('bounds an expiry to 2000-01-01 through 2100-01-01 (UTC), with one message', () => {
+    const base = { code: 'DATED', kind: 'fixed', value: 5 };
+    const outOfRange = [['expiresAt', M.couponDateOutOfRange(COUPON_EXPIRY_MIN, COUPON_EXPIRY_MAX)]];
+    for (const expiresAt of ['0000-01-01T00:00:00Z', '1999-12-31T23:59:59.999Z', '9999-12-31T23:59:59-14:00']) {
+      expect(messagesOf(CouponCreateBodySchema.safeParse({ ...base, expiresAt })), expiresAt).toEqual(outOfRange);
+      expect(messagesOf(CouponUpdateBodySchema.safeParse({ expiresAt })), expiresAt).toEqual(outOfRange);
+    }
+    for (const expiresAt of ['2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z', '2099-12-31T23:59:59+01:00']) {
+      expect(CouponCreateBodySchema.safeParse({ ...base, expiresAt }).success, expiresAt).toBe(true);
+    }
   });
 });
 

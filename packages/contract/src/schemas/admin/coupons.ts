@@ -8,6 +8,21 @@ import { adminListQuerySchema, adminPageSchema } from './common.ts';
 export const COUPON_STATE_FILTERS = ['all', 'active', 'expired', 'exhausted'] as const;
 export const ADMIN_COUPON_SORTS = ['code', 'createdAt', 'expiresAt', 'usedCount'] as const;
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
+/**
+ * A coupon expires between these instants (UTC, both included). Bounded like the order dates: year
+ * 0 or 10000 reads as a date in JavaScript but not in PostgreSQL (a 500), and a year before 1000
+ * came back from the database as one of this century.
+ */
+export const COUPON_EXPIRY_MIN = '2000-01-01';
+export const COUPON_EXPIRY_MAX = '2100-01-01';
+const expiryBounds = [COUPON_EXPIRY_MIN, COUPON_EXPIRY_MAX].map((day) => Date.parse(`${day}T00:00:00Z`)) as [
+  number,
+  number,
+];
+const isExpiryInRange = (value: string) => {
+  const at = Date.parse(value);
+  return at >= expiryBounds[0] && at <= expiryBounds[1];
+};
 
 const couponFields = {
   kind: z.enum(COUPON_KINDS),
@@ -17,8 +32,11 @@ const couponFields = {
     .positive(M.couponAmountInvalid)
     .max(1_000_000, M.couponAmountInvalid),
   minSubtotal: dollarsSchema(M.couponMinimumInvalid, { min: 0, max: 1_000_000 }),
-  /** ISO date-time; null never expires. */
-  expiresAt: z.iso.datetime({ offset: true, error: M.couponDateInvalid }).nullable(),
+  /** ISO date-time from COUPON_EXPIRY_MIN to COUPON_EXPIRY_MAX; null never expires. */
+  expiresAt: z.iso
+    .datetime({ offset: true, error: M.couponDateInvalid, abort: true })
+    .refine(isExpiryInRange, M.couponDateOutOfRange(COUPON_EXPIRY_MIN, COUPON_EXPIRY_MAX))
+    .nullable(),
   usageLimit: z
     .number({ error: M.couponUsageLimitInvalid })
     .int(M.couponUsageLimitInvalid)
