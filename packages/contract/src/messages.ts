@@ -6,6 +6,7 @@ export const MESSAGES = {
   network: 'Unable to connect to the server. Please check your internet connection.',
   validationFailed: 'Please correct the errors in the form.',
   nulCharacter: 'Text cannot contain a NUL character (U+0000).',
+  loneSurrogate: 'Text cannot contain an unpaired surrogate (U+D800 to U+DFFF); it is not valid Unicode.',
 
   loadProductsFailed: 'Failed to load products. Please try again later.',
   loadPopularFailed: 'Failed to load popular products',
