@@ -196,7 +196,8 @@ export function createCatalogAdminService({
     for (const [position, size] of sizes.entries()) {
       await tx
         .insert(productSizes)
-        .values({ productId, size, position, stock: stock[size] ?? 0 })
+        // Own keys only: a size named like an Object property ('constructor', '__proto__') has no opening stock.
+        .values({ productId, size, position, stock: Object.hasOwn(stock, size) ? (stock[size] ?? 0) : 0 })
         .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { position } });
     }
   }

@@ -128,6 +128,25 @@ describe('POST /api/admin/products', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).statusCode).toBe(404);
   });
 
+  it('takes sizes named like Object properties, with no opening stock unless given (a 500 the API fuzz found)', async () => {
+    const product = await create({
+      name: 'Prototype Tee',
+      sizes: ['S', '__proto__', 'constructor', 'toString'],
+      stock: { S: 1, toString: 2 },
+    });
+    expect(product.sizes).toEqual([
+      { size: 'S', stock: 1 },
+      { size: '__proto__', stock: 0 },
+      { size: 'constructor', stock: 0 },
+      { size: 'toString', stock: 2 },
+    ]);
+    const edited = await send('PATCH', `/api/admin/products/${product.id}`, {
+      sizes: ['S', '__proto__', 'constructor', 'toString', 'valueOf'],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ product: AdminProduct }>().product.sizes.at(-1)).toEqual({ size: 'valueOf', stock: 0 });
+  });
+
   it('gives a second product of the same name the next free slug, and refuses a taken slug it is given', async () => {
     const again = await create({ name: 'Harbour Rain Jacket' });
     expect(again.slug).toMatch(/^harbour-rain-jacket-\d+$/);
