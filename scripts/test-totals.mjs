@@ -31,7 +31,12 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
   const suiteName = path.basename(file, '.json');
   if (report.kind === 'fuzz') {
     // The API fuzz's own figures (apps/server/src/app-fuzz.test.ts), one line per database.
-    figureLines.push(`fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx`);
+    const roles = Object.entries(report.roles ?? {})
+      .map(([role, figures]) => `${role} ${figures.requests}`)
+      .join(', ');
+    figureLines.push(
+      `fuzz (${report.database}): ${report.requests} requests, ${report.serverErrors} 5xx${roles ? ` (${roles})` : ''}`,
+    );
   } else if (report.kind === 'cluster') {
     // The cluster run's figures (scripts/cluster/cluster.test.mjs).
     const t = report.throughput ?? {};

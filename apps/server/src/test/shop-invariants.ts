@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+
+/**
+ * What must hold in a shop's database whatever requests it was sent, read straight from the
+ * tables (never through the API, whose answers could hide a breach):
+ * - no size's stock is negative;
+ * - each size's stock ledger (stock_movements, decision 019) sums to its stock, and a size that is
+ *   gone sums to 0;
+ * - no order is refunded more than it was paid: the money recorded back (`refunded_cents`) is the
+ *   sum of its succeeded refunds, and that plus the refunds still in flight stays within its
+ *   total; where the test-mode provider holds the payment, it never gave back more than it took.
+ *
+ * Each rule is one query, so a check costs a few milliseconds and can follow every request.
+ */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+
+/** At most this many breaches of each rule are named; more say nothing new. */
+const SHOWN = 5;
+
+async function negativeStock(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ product_id: string; size: string; stock: number }>(
+    await db.execute(sql`
+      select product_id, size, stock from product_sizes where stock < 0 order by product_id, size limit ${SHOWN}`),
+  );
+  return rows.map((r) => `negative stock: product ${r.product_id} size ${r.size} has ${r.stock}`);
+}
+
+async function ledgerMismatches(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ product_id: string; size: string; stock: number | string; ledger: number | string }>(
+    await db.execute(sql`
+      with ledger as (
+        select product_id, size, sum(delta)::bigint as total from stock_movements group by product_id, size
+      )
+      select coalesce(s.product_id, l.product_id) as product_id, coalesce(s.size, l.size) as size,
+             coalesce(s.stock, 0) as stock, coalesce(l.total, 0) as ledger
+      from product_sizes s
+      full join ledger l on l.product_id = s.product_id and l.size = s.size
+      where coalesce(s.stock, 0) <> coalesce(l.total, 0)
+      order by 1, 2
+      limit ${SHOWN}`),
+  );
+  return rows.map(
+    (r) =>
+      `stock ledger: product ${r.product_id} size ${r.size} has stock ${r.stock} but its movements sum to ${r.ledger}`,
+  );
+}
+
+async function overRefunded(db: Database): Promise<string[]> {
+  const rows = rowsOf<{
+    order_number: string;
+    total_cents: number;
+    refunded_cents: number;
+    succeeded: number | string;
+    in_flight: number | string;
+  }>(
+    await db.execute(sql`
+      select o.order_number, o.total_cents, o.refunded_cents,
+             coalesce(sum(r.amount_cents) filter (where r.status = 'succeeded'), 0)::bigint as succeeded,
+             coalesce(sum(r.amount_cents) filter (where r.status in ('succeeded', 'pending')), 0)::bigint as in_flight
+      from orders o
+      left join refunds r on r.order_id = o.id
+      group by o.id
+      having o.refunded_cents < 0
+          or o.refunded_cents > o.total_cents
+          or o.refunded_cents <> coalesce(sum(r.amount_cents) filter (where r.status = 'succeeded'), 0)
+          or coalesce(sum(r.amount_cents) filter (where r.status in ('succeeded', 'pending')), 0) > o.total_cents
+      order by o.order_number
+      limit ${SHOWN}`),
+  );
+  return rows.map(
+    (r) =>
+      `refunds: order ${r.order_number} paid ${r.total_cents} cents, records ${r.refunded_cents} refunded, ` +
+      `its succeeded refunds sum to ${r.succeeded} and with those pending to ${r.in_flight}`,
+  );
+}
+
+async function overRefundedAtProvider(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ order_number: string; received: number; refunded: number; at_provider: number | string }>(
+    await db.execute(sql`
+      select o.order_number, i.amount_received_cents as received, o.refunded_cents as refunded,
+             coalesce((select sum(p.amount_cents) from test_provider_refunds p where p.intent_id = i.id), 0)::bigint
+               as at_provider
+      from orders o
+      join test_provider_intents i on i.id = o.payment_intent_id
+      where o.refunded_cents > i.amount_received_cents
+         or coalesce((select sum(p.amount_cents) from test_provider_refunds p where p.intent_id = i.id), 0)
+              > i.amount_received_cents
+      order by o.order_number
+      limit ${SHOWN}`),
+  );
+  return rows.map(
+    (r) =>
+      `refunds: order ${r.order_number} was paid ${r.received} cents at the provider, ` +
+      `which refunded ${r.at_provider} and the shop records ${r.refunded}`,
+  );
+}
+
+/** Every breach of the shop's invariants, described; empty when all hold. */
+export async function shopInvariantBreaches(db: Database): Promise<string[]> {
+  const found = await Promise.all([
+    negativeStock(db),
+    ledgerMismatches(db),
+    overRefunded(db),
+    overRefundedAtProvider(db),
+  ]);
+  return found.flat();
+}
+
+/** Throws naming every breach, `after` saying what was just done (a request, a test step). */
+export async function assertShopInvariants(db: Database, after = ''): Promise<void> {
+  const breaches = await shopInvariantBreaches(db);
+  if (breaches.length > 0) {
+    throw new Error(`shop invariants broken${after ? ` after ${after}` : ''}:\n- ${breaches.join('\n- ')}`);
+  }
+}
