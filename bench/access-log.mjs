@@ -21,8 +21,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * CPU time the process (all its threads) has used so far, in microseconds, from Linux's
- * /proc/<pid>/stat; undefined elsewhere. Per request it moves far less than a rate does when the
- * machine runs other work: what the access line costs shows even on a busy machine.
+ * /proc/<pid>/stat; undefined elsewhere. Per request it moves less than a rate does when the
+ * machine runs other work, so it is a second view of what the access line costs.
  */
 function cpuMicros(pid) {
   try {
