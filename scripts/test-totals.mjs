@@ -10,16 +10,30 @@ let skipped = 0;
 const figureLines = [];
 const failures = [];
 
+/** The opening lines of a failure's message, so the tail of a CI log says why and not only what. */
+function why(message) {
+  if (!message) return '';
+  const lines = message
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4);
+  return lines.map((line) => `\n    ${line}`).join('');
+}
+
 /** Playwright nests suites by file and describe block, and each spec holds its tests' runs. */
 function playwrightFailures(suites, titles = []) {
   for (const suite of suites ?? []) {
     const trail = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       // One test per project and repeat; `spec.ok` stays true when only a repeat failed.
-      const failedRuns = (spec.tests ?? []).filter((t) => t.status === 'unexpected').length;
-      if (failedRuns > 0) {
-        const times = failedRuns > 1 ? ` (${failedRuns} runs)` : '';
-        failures.push(`playwright: ${[...trail, spec.title].join(' › ')}${times}`);
+      const failedTests = (spec.tests ?? []).filter((t) => t.status === 'unexpected');
+      if (failedTests.length > 0) {
+        const times = failedTests.length > 1 ? ` (${failedTests.length} runs)` : '';
+        const error = failedTests[0].results?.find((result) => result.error)?.error;
+        failures.push(`playwright: ${[...trail, spec.title].join(' › ')}${times}${why(error?.message)}`);
       }
     }
     playwrightFailures(suite.suites, trail);
@@ -65,7 +79,9 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
     for (const fileResult of report.testResults ?? []) {
       const where = path.relative(process.cwd(), fileResult.name);
       const failedTests = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
-      for (const test of failedTests) failures.push(`${suiteName}: ${where} › ${test.fullName}`);
+      for (const test of failedTests) {
+        failures.push(`${suiteName}: ${where} › ${test.fullName}${why(test.failureMessages?.[0])}`);
+      }
       // A file that fails to load has no test results, only a message.
       if (fileResult.status === 'failed' && failedTests.length === 0) {
         failures.push(`${suiteName}: ${where} › ${fileResult.message?.split('\n')[0] ?? 'failed to run'}`);
