@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 
-// PostgreSQL only (DATABASE_URL set): PGlite runs in process and has no connection to lose.
-const onPostgres = Boolean(process.env.DATABASE_URL);
+// Runs only on PostgreSQL (DATABASE_URL set): vitest.config.ts leaves *.postgres.test.ts out otherwise.
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
-describe.runIf(onPostgres)('a PostgreSQL connection lost in the middle of a transaction', () => {
+describe('a PostgreSQL connection lost in the middle of a transaction', () => {
   let database: DatabaseHandle;
   let admin: pg.Client;
 
