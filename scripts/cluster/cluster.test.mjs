@@ -705,11 +705,19 @@ describe('fault drills', () => {
     expect(mails).toHaveLength(emails.length * 2);
     expect(new Set(mails.map((message) => `${message.to[0]}|${message.subject}`)).size).toBe(mails.length);
 
+    // A checkout the outage cut is told to come back (503, Retry-After), never a bare 500.
     const failed = results.filter((result) => result.answer?.status !== 200);
+    const unavailable = failed.filter((result) => result.answer?.status === 503);
+    expect(failed.filter((result) => result.answer?.status === 500)).toEqual([]);
+    for (const result of unavailable) {
+      expect(result.answer.retryAfter).toBe('5');
+      expect(result.answer.body.code).toBe('UNAVAILABLE');
+    }
     figures.postgresRestart = {
       checkouts: results.length + retries.length,
       failed: failed.length,
       serverErrors: failed.filter((result) => (result.answer?.status ?? 0) >= 500).length,
+      unavailable: unavailable.length,
       retried: retries.length,
       paid: outcomes.filter((intent) => intent.amount_received_cents > 0).length,
       orders: orders.length,
@@ -721,7 +729,7 @@ describe('fault drills', () => {
     };
     const f = figures.postgresRestart;
     console.log(
-      `drill PostgreSQL restart: ${f.checkouts} checkouts sent (${f.retried} of them retries), ${f.failed} failed (${f.serverErrors} 5xx) during a ${f.outageSeconds} s outage that cut ${f.connectionsCut} connections; ${f.paid} paid, ${f.orders} orders, stock ${stockBefore} = ${after.stock} left + ${sold} sold = ledger; ${f.mailsDeliveredOnce} mails delivered once; both instances ready ${f.secondsToReady} s after the database came back (${f.readinessAnswers} readiness answers checked)`,
+      `drill PostgreSQL restart: ${f.checkouts} checkouts sent (${f.retried} of them retries), ${f.failed} failed (${f.serverErrors} 5xx, ${f.unavailable} of them 503 with Retry-After, none 500) during a ${f.outageSeconds} s outage that cut ${f.connectionsCut} connections; ${f.paid} paid, ${f.orders} orders, stock ${stockBefore} = ${after.stock} left + ${sold} sold = ledger; ${f.mailsDeliveredOnce} mails delivered once; both instances ready ${f.secondsToReady} s after the database came back (${f.readinessAnswers} readiness answers checked)`,
     );
   });
 

@@ -15,7 +15,7 @@ export const SHIPPING = {
  * @param {string} method
  * @param {string} path
  * @param {{ token?: string, refresh?: string, body?: unknown }} [options]
- * @returns {Promise<{ status: number, body: any, refresh: string | undefined }>}
+ * @returns {Promise<{ status: number, body: any, refresh: string | undefined, retryAfter: string | undefined }>}
  *   refresh: the refresh cookie the answer set ('' when it cleared it)
  */
 export async function call(baseUrl, method, path, { token, refresh, body } = {}) {
@@ -35,6 +35,7 @@ export async function call(baseUrl, method, path, { token, refresh, body } = {})
     status: response.status,
     body: text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text,
     refresh: cookie === undefined ? undefined : /^shopper_refresh=([^;]*)/.exec(cookie)?.[1],
+    retryAfter: response.headers.get('retry-after') ?? undefined,
   };
 }
 

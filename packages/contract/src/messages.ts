@@ -2,6 +2,7 @@
 
 export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
+  unavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   timeout: 'Request timed out. Please check your internet connection and try again.',
   network: 'Unable to connect to the server. Please check your internet connection.',
   validationFailed: 'Please correct the errors in the form.',

@@ -26,4 +26,5 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 402,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };

@@ -2,7 +2,11 @@ import type { ErrorBody, FieldError } from '@shopper/contract';
 import { MESSAGES } from '@shopper/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError, STATUS_BY_CODE } from '../lib/app-error.ts';
+
+/** A database restart or failover takes seconds; the pool reconnects on the next request. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -49,6 +53,16 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED';
       return send(reply, status, { success: false, code, message: error.message });
+    }
+    // A database restart or failover is an outage, not a bug: say so and when to come back.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, STATUS_BY_CODE.UNAVAILABLE, {
+        success: false,
+        code: 'UNAVAILABLE',
+        message: MESSAGES.unavailable,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, { success: false, code: 'INTERNAL', message: MESSAGES.unexpected });

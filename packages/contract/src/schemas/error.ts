@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYMENT_FAILED',
   'INTERNAL',
+  // The database is out of reach for a moment (a restart or failover): worth retrying.
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
