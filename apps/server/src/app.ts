@@ -163,10 +163,6 @@ export async function buildApp({
   installInputGuard(app);
   installAuth(app);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   installSecurityHeaders(app, { stripe: config.stripe !== undefined });
   await app.register(compress, { global: true, threshold: 1024 });
 
