@@ -41,6 +41,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          // Top-level scripts only: scripts/cluster has its own config (npm run test:cluster) and needs nginx.
+          include: ['scripts/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       'apps/web/vitest.config.ts',
       'apps/dashboard/vitest.config.ts',
     ],
