@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HomeFiguresSchema } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function homeQuery() {
   return queryOptions({

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 
 // Only the parts a bar chart needs, so the chunk stays small (decision 020).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
