@@ -1,9 +1,9 @@
 import { BACK_OFFICE_UI_MESSAGES as T, type AdminProduct, type ProductStatus } from '@shopper/contract';
-import { ActionDialog } from '../../components/action-dialog.tsx';
-import { Button } from '../../components/button.tsx';
-import { messageOf } from '../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { useSetProductStatus } from './save-product.ts';
+import { ActionDialog } from '../../../components/action-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
+import { useSetProductStatus } from '../api/save-product.ts';
 
 /** Publish, unpublish, archive and restore; archiving asks first (past orders keep their lines). */
 export function ProductStatusActions({ product }: { product: AdminProduct }) {

@@ -8,7 +8,7 @@ import {
   type ProductStatus,
   type ProductUpdateBody,
 } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 import { productsKey } from './get-products.ts';
 
 const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;

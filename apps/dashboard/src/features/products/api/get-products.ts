@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminProductAnswerSchema, AdminProductListSchema, type AdminProductListQuery } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export const productsKey = ['admin', 'products'] as const;
 

@@ -1,10 +1,10 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { BACK_OFFICE_UI_MESSAGES as T, MAX_PRODUCT_IMAGES, type AdminProduct } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Panel } from '../../components/panel.tsx';
-import { messageOf } from '../../lib/api-client.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import { useSaveGallery, useUploadImage } from './save-product.ts';
+import { Button } from '../../../components/button.tsx';
+import { Panel } from '../../../components/panel.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
+import { useSaveGallery, useUploadImage } from '../api/save-product.ts';
 import styles from './product-images.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';

@@ -1,13 +1,13 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import { BACK_OFFICE_UI_MESSAGES as T, CATEGORIES, type ProductCreateBody } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { Panel } from '../../components/panel.tsx';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import { checkSlug } from './save-product.ts';
-import { CATEGORY_LABELS } from './product-labels.ts';
-import { PRODUCT_FIELDS, productResolver, toBody, type ProductFormValues } from './product-form-values.ts';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { Panel } from '../../../components/panel.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { checkSlug } from '../api/save-product.ts';
+import { CATEGORY_LABELS } from '../product-labels.ts';
+import { PRODUCT_FIELDS, productResolver, toBody, type ProductFormValues } from '../product-form-values.ts';
 import styles from './product-form.module.css';
 
 /**
