@@ -11,10 +11,10 @@ import { QueryState } from '../../components/query-state.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useOrder, useOrderAction, type OrderAction } from './order-api.ts';
+import { useOrder, useOrderAction, type OrderAction } from './api/get-orders.ts';
 import { EVENT_LABELS } from './order-labels.ts';
-import { RefundForm } from './refund-form.tsx';
-import { ShipForm } from './ship-form.tsx';
+import { RefundForm } from './components/refund-form.tsx';
+import { ShipForm } from './components/ship-form.tsx';
 import styles from './orders.module.css';
 
 /** The next steps an order's status allows (issue 9): ship → deliver; cancel before delivery; refund after. */

@@ -4,7 +4,7 @@ import { PagedTable } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
-import { useOrderList } from './order-api.ts';
+import { useOrderList } from './api/get-orders.ts';
 import styles from './orders.module.css';
 
 const COLUMNS = orderColumns({ withCustomer: true });

@@ -5,7 +5,7 @@ import {
   type RefundOrderBody,
   type ShipOrderBody,
 } from '@shopper/contract';
-import { apiCall, type Query } from '../../lib/api-client.ts';
+import { apiCall, type Query } from '../../../lib/api-client.ts';
 
 const ordersKey = ['admin', 'orders'] as const;
 

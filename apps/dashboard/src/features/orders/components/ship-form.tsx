@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BACK_OFFICE_UI_MESSAGES as T, ShipOrderBodySchema, type ShipOrderBody } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import styles from './orders.module.css';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import styles from '../orders.module.css';
 
 /** Carrier and tracking number: the customer's order page and mail show both. */
 export function ShipForm({ onShip }: { onShip: (body: ShipOrderBody) => Promise<unknown> }) {

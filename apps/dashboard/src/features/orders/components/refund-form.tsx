@@ -5,13 +5,13 @@ import {
   type AdminOrder,
   type RefundOrderBody,
 } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import { formatMoney } from '../../lib/format.ts';
-import styles from './orders.module.css';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { amountOf, contractResolver } from '../../../lib/contract-resolver.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import styles from '../orders.module.css';
 
 interface RefundValues {
   amount: string;
