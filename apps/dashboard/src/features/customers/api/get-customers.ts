@@ -6,7 +6,7 @@ import {
   AuditPageSchema,
   type CustomerStatusBody,
 } from '@shopper/contract';
-import { apiCall, type Query } from '../../lib/api-client.ts';
+import { apiCall, type Query } from '../../../lib/api-client.ts';
 
 const customersKey = ['admin', 'customers'] as const;
 

@@ -1,9 +1,9 @@
 import { BACK_OFFICE_UI_MESSAGES as T, type AuditEntry } from '@shopper/contract';
-import { Panel } from '../../components/panel.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { useCustomerHistory } from './customer-api.ts';
-import styles from './customers.module.css';
+import { Panel } from '../../../components/panel.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCustomerHistory } from '../api/get-customers.ts';
+import styles from '../customers.module.css';
 
 const ACTION_LABELS: Record<string, string> = {
   'customer.disable': 'Disabled',

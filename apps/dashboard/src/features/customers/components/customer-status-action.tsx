@@ -6,12 +6,12 @@ import {
   type AdminCustomer,
   type User,
 } from '@shopper/contract';
-import { ActionDialog } from '../../components/action-dialog.tsx';
-import { Button } from '../../components/button.tsx';
-import { messageOf } from '../../lib/api-client.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import { useCustomerStatus } from './customer-api.ts';
-import styles from './customers.module.css';
+import { ActionDialog } from '../../../components/action-dialog.tsx';
+import { Button } from '../../../components/button.tsx';
+import { messageOf } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
+import { useCustomerStatus } from '../api/get-customers.ts';
+import styles from '../customers.module.css';
 
 function reasonError(reason: string): string | null {
   const parsed = CustomerStatusBodySchema.safeParse({ reason });
