@@ -5,7 +5,7 @@ import {
   BannerUploadAnswerSchema,
   type CategoryBannerBody,
 } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 const categoriesKey = ['admin', 'categories'] as const;
 

@@ -6,16 +6,16 @@ import {
   type CategoryBanner,
   type CategoryInfo,
 } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { env } from '../../config/env.ts';
-import { messageOf } from '../../lib/api-client.ts';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import { uploadBannerPicture, useSaveBanner } from './categories-api.ts';
-import styles from './categories.module.css';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { env } from '../../../config/env.ts';
+import { messageOf } from '../../../lib/api-client.ts';
+import { contractResolver } from '../../../lib/contract-resolver.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
+import { uploadBannerPicture, useSaveBanner } from '../api/get-categories.ts';
+import styles from '../categories.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';
 type Choice = Omit<CategoryBanner, 'alt'> & { label: string; alt?: string };
