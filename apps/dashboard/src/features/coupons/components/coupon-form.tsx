@@ -7,12 +7,12 @@ import {
   type CouponCreateBody,
   type CouponKind,
 } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import styles from './coupons.module.css';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { amountOf, contractResolver } from '../../../lib/contract-resolver.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import styles from './coupon-form.module.css';
 
 interface CouponFormValues {
   code: string;

@@ -7,7 +7,7 @@ import {
   type CouponCreateBody,
   type CouponUpdateBody,
 } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 const couponsKey = ['admin', 'coupons'] as const;
 
