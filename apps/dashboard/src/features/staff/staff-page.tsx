@@ -24,7 +24,7 @@ import { messageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { useChangeStaff, useStaffList } from './staff-api.ts';
+import { useChangeStaff, useStaffList } from './api/get-staff.ts';
 import styles from './staff-page.module.css';
 
 const ROLE_LABELS: Record<StaffRole, string> = { staff: 'Staff', owner: 'Owner' };

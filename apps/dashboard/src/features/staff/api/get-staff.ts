@@ -5,7 +5,7 @@ import {
   type AddStaffBody,
   type StaffRole,
 } from '@shopper/contract';
-import { apiCall, type Query } from '../../lib/api-client.ts';
+import { apiCall, type Query } from '../../../lib/api-client.ts';
 
 const staffKey = ['admin', 'staff'] as const;
 
