@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminReviewAnswerSchema, AdminReviewListSchema, type AdminReviewListQuery } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 const reviewsKey = ['admin', 'reviews'] as const;
 
