@@ -16,8 +16,8 @@ import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, SearchBox } from '../../components/search-box.tsx';
 import { apiCall } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { AdjustStockForm } from './adjust-stock-form.tsx';
-import { useMovements } from './stock-api.ts';
+import { AdjustStockForm } from './components/adjust-stock-form.tsx';
+import { useMovements } from './api/get-stock-movements.ts';
 import styles from './stock-page.module.css';
 
 const REASON_LABELS: Record<StockMovement['reason'], string> = {

@@ -4,7 +4,7 @@ import {
   StockMovementsPageSchema,
   type StockAdjustmentBody,
 } from '@shopper/contract';
-import { apiCall } from '../../lib/api-client.ts';
+import { apiCall } from '../../../lib/api-client.ts';
 
 export function useMovements(query: { productId: string; size?: string; page: number }) {
   return useQuery({

@@ -4,14 +4,14 @@ import {
   StockAdjustmentBodySchema,
   type StockAdjustmentBody,
 } from '@shopper/contract';
-import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
-import { FormError } from '../../components/form-error.tsx';
-import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import { useAdjustStock } from './stock-api.ts';
-import styles from './stock-page.module.css';
+import { Button } from '../../../components/button.tsx';
+import { Field } from '../../../components/field.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { amountOf, contractResolver } from '../../../lib/contract-resolver.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
+import { useAdjustStock } from '../api/get-stock-movements.ts';
+import styles from '../stock-page.module.css';
 
 interface AdjustValues {
   size: string;
