@@ -1,14 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   AdminCustomerAnswerSchema,
   AdminCustomersPageSchema,
   AdminOrdersPageSchema,
   AuditPageSchema,
-  type CustomerStatusBody,
 } from '@shopper/contract';
 import { apiCall, type Query } from '../../../lib/api-client.ts';
 
-const customersKey = ['admin', 'customers'] as const;
+export const customersKey = ['admin', 'customers'] as const;
 
 export function useCustomerList(query: Query) {
   return useQuery({
@@ -45,19 +44,5 @@ export function useCustomerHistory(customerId: string) {
   return useQuery({
     queryKey: ['admin', 'audit', query],
     queryFn: ({ signal }) => apiCall('/admin/audit', AuditPageSchema, { query, signal }),
-  });
-}
-
-/** Disable or re-enable with a reason; answers the customer and the server's sentence about it. */
-export function useCustomerStatus(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, body }: { action: 'disable' | 'enable'; body: CustomerStatusBody }) =>
-      apiCall(`/admin/customers/${encodeURIComponent(id)}/${action}`, AdminCustomerAnswerSchema, { method: 'POST', body }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData([...customersKey, 'one', id], answer.customer);
-      void queryClient.invalidateQueries({ queryKey: [...customersKey, 'list'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
-    },
   });
 }

@@ -10,7 +10,7 @@ import { ActionDialog } from '../../../components/action-dialog.tsx';
 import { Button } from '../../../components/button.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
-import { useCustomerStatus } from '../api/get-customers.ts';
+import { useCustomerStatus } from '../api/change-customer-status.ts';
 import styles from '../customers.module.css';
 
 function reasonError(reason: string): string | null {
