@@ -14,7 +14,7 @@ import { messageOf } from '../../../lib/api-client.ts';
 import { contractResolver } from '../../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
-import { uploadBannerPicture, useSaveBanner } from '../api/get-categories.ts';
+import { uploadBannerPicture, useSaveBanner } from '../api/save-banner.ts';
 import styles from '../categories.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';
