@@ -16,7 +16,8 @@ import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useCouponList, useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './api/get-coupons.ts';
+import { useCouponList } from './api/get-coupons.ts';
+import { useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './api/save-coupon.ts';
 import { CouponForm } from './components/coupon-form.tsx';
 
 const STATE_TONES: Record<AdminCoupon['state'], BadgeTone> = { active: 'success', expired: 'neutral', exhausted: 'warning' };
