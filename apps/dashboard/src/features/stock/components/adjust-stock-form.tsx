@@ -10,7 +10,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { amountOf, contractResolver } from '../../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
-import { useAdjustStock } from '../api/get-stock-movements.ts';
+import { useAdjustStock } from '../api/adjust-stock.ts';
 import styles from '../stock-page.module.css';
 
 interface AdjustValues {
