@@ -62,7 +62,7 @@ const COLUMNS: Column<AuditEntry>[] = [
 ];
 
 /** Owner only: every back-office change, newest first. */
-export function Component() {
+export function AuditPage() {
   const { params, update } = useListParams(AuditListQuerySchema);
   const list = useAuditLog(params);
   return (

@@ -7,7 +7,7 @@ import { bannerSrc, CategoryBannerForm } from './components/category-banner-form
 import styles from './categories.module.css';
 
 /** Catalog: each category's banner, as the storefront's category page shows it. */
-export function Component() {
+export function CategoriesPage() {
   const categories = useCategories();
   return (
     <>

@@ -90,7 +90,7 @@ const COLUMNS: Column<AdminCoupon>[] = [
   { key: 'actions', header: 'Actions', render: (coupon) => <CouponActions coupon={coupon} /> },
 ];
 
-export function Component() {
+export function CouponsPage() {
   const { params, update } = useListParams(AdminCouponListQuerySchema);
   const list = useCouponList(params);
   const create = useCreateCoupon();

@@ -105,7 +105,7 @@ function Orders({ customerId }: { customerId: string }) {
   );
 }
 
-export function Component() {
+export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const { user } = useCurrentUser();

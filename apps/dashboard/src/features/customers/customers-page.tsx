@@ -45,7 +45,7 @@ const COLUMNS: Column<AdminCustomerSummary>[] = [
   },
 ];
 
-export function Component() {
+export function CustomersPage() {
   const { params, update } = useListParams(AdminCustomersQuerySchema);
   const list = useCustomerList(params);
   return (

@@ -48,7 +48,7 @@ function Figures({ home }: { home: HomeFigures }) {
   );
 }
 
-export function Component() {
+export function HomePage() {
   const home = useHome();
   return (
     <>

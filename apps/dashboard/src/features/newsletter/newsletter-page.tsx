@@ -21,7 +21,7 @@ function download(text: string, fileName: string) {
 }
 
 /** Owner only: the confirmed newsletter subscribers as a CSV file. */
-export function Component() {
+export function NewsletterPage() {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   async function exportCsv() {

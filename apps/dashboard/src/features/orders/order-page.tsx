@@ -115,7 +115,7 @@ function RetryRefund({ orderId, refund }: { orderId: string; refund: AdminOrder[
   );
 }
 
-export function Component() {
+export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   return (

@@ -9,7 +9,7 @@ import styles from './orders.module.css';
 
 const COLUMNS = orderColumns({ withCustomer: true });
 
-export function Component() {
+export function OrdersPage() {
   const { params, update } = useListParams(AdminOrdersQuerySchema);
   const list = useOrderList(params);
   return (

@@ -13,7 +13,7 @@ import { ProductStatusActions } from './components/product-status-actions.tsx';
 import { useUpdateProduct } from './api/save-product.ts';
 import styles from './edit-product-page.module.css';
 
-export function Component() {
+export function EditProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const update = useUpdateProduct(id);

@@ -6,7 +6,7 @@ import { EMPTY_PRODUCT } from './product-form-values.ts';
 import { useCreateProduct } from './api/save-product.ts';
 
 /** A new product starts as a draft; its page then takes images and publishing. */
-export function Component() {
+export function NewProductPage() {
   const create = useCreateProduct();
   const navigate = useNavigate();
   return (

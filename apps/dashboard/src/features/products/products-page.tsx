@@ -48,7 +48,7 @@ const COLUMNS: Column<AdminProduct>[] = [
   { key: 'stock', header: 'Stock', sortKey: 'stock', align: 'end', render: (product) => product.totalStock },
 ];
 
-export function Component() {
+export function ProductsPage() {
   const { params, update } = useListParams(AdminProductListQuerySchema);
   const list = useProductList(params);
   return (

@@ -96,7 +96,7 @@ const COLUMNS: Column<AdminReview>[] = [
   { key: 'actions', header: 'Actions', render: (review) => <ModerationAction review={review} /> },
 ];
 
-export function Component() {
+export function ReviewsPage() {
   const { params, update } = useListParams(AdminReviewListQuerySchema);
   const list = useReviewList(params);
   return (

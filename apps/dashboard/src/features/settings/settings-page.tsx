@@ -52,7 +52,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
 }
 
 /** Owner only: the shop's settings (today the low-stock threshold). */
-export function Component() {
+export function SettingsPage() {
   const settings = useSettings();
   return (
     <>

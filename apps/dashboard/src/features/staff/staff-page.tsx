@@ -132,7 +132,7 @@ const COLUMNS: Column<StaffMember>[] = [
 ];
 
 /** Owner only: the navigation hides it from staff and the server answers them 403. */
-export function Component() {
+export function StaffPage() {
   const { params, update } = useListParams(StaffListQuerySchema);
   const list = useStaffList(params);
   return (

@@ -138,7 +138,7 @@ function ProductPicker() {
   );
 }
 
-export function Component() {
+export function StockPage() {
   const [searchParams] = useSearchParams();
   const productId = searchParams.get('product');
   return (
