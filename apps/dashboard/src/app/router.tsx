@@ -13,13 +13,16 @@ import { NotFound, RouteError } from './route-error.tsx';
  * nothing and warns. The screen's own fallback lets the shell above it render, and check the
  * session, while its code arrives.
  */
-const page = (
-  load: () => Promise<{ Component: React.ComponentType }>,
-): Pick<RouteObject, 'lazy' | 'errorElement' | 'HydrateFallback'> => ({
-  lazy: load,
-  errorElement: <RouteError />,
-  HydrateFallback: Loading,
-});
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => React.ComponentType,
+): Pick<RouteObject, 'lazy' | 'errorElement' | 'HydrateFallback'> {
+  return {
+    lazy: () => load().then((module) => ({ Component: pick(module) })),
+    errorElement: <RouteError />,
+    HydrateFallback: Loading,
+  };
+}
 
 export const dashboardRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
@@ -28,25 +31,121 @@ export const dashboardRoutes: RouteObject[] = [
     element: <RequireStaff />,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page(() => import('../features/home/home-page.tsx')) },
-      { path: 'products', ...page(() => import('../features/products/products-page.tsx')) },
-      { path: 'products/new', ...page(() => import('../features/products/new-product-page.tsx')) },
-      { path: 'products/:id', ...page(() => import('../features/products/edit-product-page.tsx')) },
-      { path: 'orders', ...page(() => import('../features/orders/orders-page.tsx')) },
-      { path: 'orders/:id', ...page(() => import('../features/orders/order-page.tsx')) },
-      { path: 'customers', ...page(() => import('../features/customers/customers-page.tsx')) },
-      { path: 'customers/:id', ...page(() => import('../features/customers/customer-page.tsx')) },
-      { path: 'categories', ...page(() => import('../features/categories/categories-page.tsx')) },
-      { path: 'stock', ...page(() => import('../features/stock/stock-page.tsx')) },
-      { path: 'coupons', ...page(() => import('../features/coupons/coupons-page.tsx')) },
-      { path: 'reviews', ...page(() => import('../features/reviews/reviews-page.tsx')) },
+      {
+        index: true,
+        ...page(
+          () => import('../features/home/home-page.tsx'),
+          (m) => m.HomePage,
+        ),
+      },
+      {
+        path: 'products',
+        ...page(
+          () => import('../features/products/products-page.tsx'),
+          (m) => m.ProductsPage,
+        ),
+      },
+      {
+        path: 'products/new',
+        ...page(
+          () => import('../features/products/new-product-page.tsx'),
+          (m) => m.NewProductPage,
+        ),
+      },
+      {
+        path: 'products/:id',
+        ...page(
+          () => import('../features/products/edit-product-page.tsx'),
+          (m) => m.EditProductPage,
+        ),
+      },
+      {
+        path: 'orders',
+        ...page(
+          () => import('../features/orders/orders-page.tsx'),
+          (m) => m.OrdersPage,
+        ),
+      },
+      {
+        path: 'orders/:id',
+        ...page(
+          () => import('../features/orders/order-page.tsx'),
+          (m) => m.OrderPage,
+        ),
+      },
+      {
+        path: 'customers',
+        ...page(
+          () => import('../features/customers/customers-page.tsx'),
+          (m) => m.CustomersPage,
+        ),
+      },
+      {
+        path: 'customers/:id',
+        ...page(
+          () => import('../features/customers/customer-page.tsx'),
+          (m) => m.CustomerPage,
+        ),
+      },
+      {
+        path: 'categories',
+        ...page(
+          () => import('../features/categories/categories-page.tsx'),
+          (m) => m.CategoriesPage,
+        ),
+      },
+      {
+        path: 'stock',
+        ...page(
+          () => import('../features/stock/stock-page.tsx'),
+          (m) => m.StockPage,
+        ),
+      },
+      {
+        path: 'coupons',
+        ...page(
+          () => import('../features/coupons/coupons-page.tsx'),
+          (m) => m.CouponsPage,
+        ),
+      },
+      {
+        path: 'reviews',
+        ...page(
+          () => import('../features/reviews/reviews-page.tsx'),
+          (m) => m.ReviewsPage,
+        ),
+      },
       {
         element: <RequireOwner />,
         children: [
-          { path: 'staff', ...page(() => import('../features/staff/staff-page.tsx')) },
-          { path: 'audit', ...page(() => import('../features/audit/audit-page.tsx')) },
-          { path: 'newsletter', ...page(() => import('../features/newsletter/newsletter-page.tsx')) },
-          { path: 'settings', ...page(() => import('../features/settings/settings-page.tsx')) },
+          {
+            path: 'staff',
+            ...page(
+              () => import('../features/staff/staff-page.tsx'),
+              (m) => m.StaffPage,
+            ),
+          },
+          {
+            path: 'audit',
+            ...page(
+              () => import('../features/audit/audit-page.tsx'),
+              (m) => m.AuditPage,
+            ),
+          },
+          {
+            path: 'newsletter',
+            ...page(
+              () => import('../features/newsletter/newsletter-page.tsx'),
+              (m) => m.NewsletterPage,
+            ),
+          },
+          {
+            path: 'settings',
+            ...page(
+              () => import('../features/settings/settings-page.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -1,16 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  AuditListQuerySchema,
-  AuditPageSchema,
-  type AuditEntry,
-} from '@shopper/contract';
+import { AuditListQuerySchema, type AuditEntry } from '@shopper/contract';
 import { type Column } from '../../components/data-table.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FilterBar, FilterSelect } from '../../components/search-box.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { apiCall } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useAuditLog } from './api/get-audit-log.ts';
 import styles from './audit-page.module.css';
 
 const ENTITIES = [
@@ -67,13 +62,9 @@ const COLUMNS: Column<AuditEntry>[] = [
 ];
 
 /** Owner only: every back-office change, newest first. */
-export function Component() {
+export function AuditPage() {
   const { params, update } = useListParams(AuditListQuerySchema);
-  const list = useQuery({
-    queryKey: ['admin', 'audit', params],
-    queryFn: ({ signal }) => apiCall('/admin/audit', AuditPageSchema, { query: params, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useAuditLog(params);
   return (
     <>
       <PageHeader title="Audit log" />

@@ -2,19 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  AuthAnswerSchema,
-  BACK_OFFICE_UI_MESSAGES as T,
-  LoginBodySchema,
-  type LoginBody,
-} from '@shopper/contract';
+import { BACK_OFFICE_UI_MESSAGES as T, LoginBodySchema, type LoginBody } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
-import { apiCall } from '../../lib/api-client.ts';
 import { currentUserKey, useHasSession } from '../../lib/current-user.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { startSession } from '../../lib/session.ts';
+import { login } from './api/login.ts';
 import styles from './login-page.module.css';
 
 /** The storefront's own sign-in (POST /api/users/login); the role decides what opens next. */
@@ -35,7 +30,7 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const answer = await apiCall('/users/login', AuthAnswerSchema, { method: 'POST', body });
+      const answer = await login(body);
       queryClient.setQueryData(currentUserKey, answer.user);
       startSession(answer.accessToken);
       await navigate(from, { replace: true });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_MESSAGES, AdminCategoriesAnswerSchema, BUILT_IN_BANNERS } from '@shopper/contract';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
-import { Component as CategoriesPage } from './categories-page.tsx';
+import { CategoriesPage } from './categories-page.tsx';
 
 const answer = AdminCategoriesAnswerSchema.parse({
   success: true,

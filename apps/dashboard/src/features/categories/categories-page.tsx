@@ -2,12 +2,12 @@ import { BACK_OFFICE_UI_MESSAGES as T } from '@shopper/contract';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { useCategories } from './categories-api.ts';
-import { bannerSrc, CategoryBannerForm } from './category-banner-form.tsx';
+import { useCategories } from './api/get-categories.ts';
+import { bannerSrc, CategoryBannerForm } from './components/category-banner-form.tsx';
 import styles from './categories.module.css';
 
 /** Catalog: each category's banner, as the storefront's category page shows it. */
-export function Component() {
+export function CategoriesPage() {
   const categories = useCategories();
   return (
     <>

@@ -16,8 +16,9 @@ import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useCouponList, useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './coupon-api.ts';
-import { CouponForm } from './coupon-form.tsx';
+import { useCouponList } from './api/get-coupons.ts';
+import { useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './api/save-coupon.ts';
+import { CouponForm } from './components/coupon-form.tsx';
 
 const STATE_TONES: Record<AdminCoupon['state'], BadgeTone> = { active: 'success', expired: 'neutral', exhausted: 'warning' };
 const STATE_LABELS = { active: 'Active', expired: 'Expired', exhausted: 'Used up' } as const;
@@ -89,7 +90,7 @@ const COLUMNS: Column<AdminCoupon>[] = [
   { key: 'actions', header: 'Actions', render: (coupon) => <CouponActions coupon={coupon} /> },
 ];
 
-export function Component() {
+export function CouponsPage() {
   const { params, update } = useListParams(AdminCouponListQuerySchema);
   const list = useCouponList(params);
   const create = useCreateCoupon();

@@ -15,7 +15,7 @@ import {
 import { adminCustomer } from '../../test/customers.ts';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { userWithRole } from '../../test/users.ts';
-import { Component as CustomerPage } from './customer-page.tsx';
+import { CustomerPage } from './customer-page.tsx';
 
 const ORDERS = AdminOrdersPageSchema.parse({
   success: true,

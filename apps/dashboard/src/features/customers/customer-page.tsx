@@ -9,10 +9,10 @@ import { QueryState } from '../../components/query-state.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
-import { useCustomer, useCustomerOrders } from './customer-api.ts';
+import { useCustomer, useCustomerOrders } from './api/get-customers.ts';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUS_TONES, ROLE_LABELS } from './customer-labels.ts';
-import { CustomerHistory } from './customer-history.tsx';
-import { CustomerStatusAction } from './customer-status-action.tsx';
+import { CustomerHistory } from './components/customer-history.tsx';
+import { CustomerStatusAction } from './components/customer-status-action.tsx';
 import styles from './customers.module.css';
 
 const ORDER_COLUMNS = orderColumns({ withCustomer: false });
@@ -105,7 +105,7 @@ function Orders({ customerId }: { customerId: string }) {
   );
 }
 
-export function Component() {
+export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
   const { user } = useCurrentUser();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminCustomersPageSchema } from '@shopper/contract';
 import { customerSummary } from '../../test/customers.ts';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
-import { Component as CustomersPage } from './customers-page.tsx';
+import { CustomersPage } from './customers-page.tsx';
 
 describe('customers list', () => {
   it('asks the server for the search, filter, sort and page the URL names, and shows status and figures', async () => {

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
-import { useCustomerList } from './customer-api.ts';
+import { useCustomerList } from './api/get-customers.ts';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUS_TONES, ROLE_LABELS } from './customer-labels.ts';
 import styles from './customers.module.css';
 
@@ -45,7 +45,7 @@ const COLUMNS: Column<AdminCustomerSummary>[] = [
   },
 ];
 
-export function Component() {
+export function CustomersPage() {
   const { params, update } = useListParams(AdminCustomersQuerySchema);
   const list = useCustomerList(params);
   return (

@@ -5,11 +5,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
-import { useHome } from './get-home.ts';
+import { useHome } from './api/get-home.ts';
 import styles from './home-page.module.css';
 
 // chart.js is the heaviest dependency: it loads after the figures are on screen.
-const DailyChart = lazy(() => import('./daily-chart.tsx').then((module) => ({ default: module.DailyChart })));
+const DailyChart = lazy(() =>
+  import('./components/daily-chart.tsx').then((module) => ({ default: module.DailyChart })),
+);
 
 const WINDOWS = [
   ['today', 'Today'],
@@ -46,7 +48,7 @@ function Figures({ home }: { home: HomeFigures }) {
   );
 }
 
-export function Component() {
+export function HomePage() {
   const home = useHome();
   return (
     <>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes, stubApi } from '../../test/render.tsx';
-import { Component as NewsletterPage } from './newsletter-page.tsx';
+import { NewsletterPage } from './newsletter-page.tsx';
 
 const CSV = 'email,confirmed_at\r\na@example.com,2026-11-01T10:00:00.000Z\r\n';
 

@@ -4,13 +4,9 @@ import { Button } from '../../components/button.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
-import { apiCall, messageOf, type AnswerSchema } from '../../lib/api-client.ts';
+import { messageOf } from '../../lib/api-client.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-
-/** The export is CSV text, not JSON: the client hands it over as it came. */
-const CsvText: AnswerSchema<string> = {
-  safeParse: (data) => (typeof data === 'string' ? { success: true, data } : { success: false }),
-};
+import { getSubscribersCsv } from './api/export-subscribers.ts';
 
 /** Gives the browser the text as a file download. */
 function download(text: string, fileName: string) {
@@ -25,14 +21,14 @@ function download(text: string, fileName: string) {
 }
 
 /** Owner only: the confirmed newsletter subscribers as a CSV file. */
-export function Component() {
+export function NewsletterPage() {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   async function exportCsv() {
     setBusy(true);
     setError(undefined);
     try {
-      const csv = await apiCall('/admin/newsletter/subscribers.csv', CsvText);
+      const csv = await getSubscribersCsv();
       download(csv, ADMIN_MESSAGES.newsletterExportFile);
       const count = csv.split('\r\n').filter(Boolean).length - 1;
       notifySuccess(`Downloaded ${count} subscriber${count === 1 ? '' : 's'}.`);

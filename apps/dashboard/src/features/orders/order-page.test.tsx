@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_MESSAGES, AdminOrderAnswerSchema, type AdminOrder } from '@shopper/contract';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
-import { Component as OrderPage } from './order-page.tsx';
+import { OrderPage } from './order-page.tsx';
 
 const REASON = 'Stripe: Charge ch_1 has been disputed; cannot refund.';
 

@@ -11,10 +11,11 @@ import { QueryState } from '../../components/query-state.tsx';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useOrder, useOrderAction, type OrderAction } from './order-api.ts';
+import { useOrderAction, type OrderAction } from './api/change-order.ts';
+import { useOrder } from './api/get-orders.ts';
 import { EVENT_LABELS } from './order-labels.ts';
-import { RefundForm } from './refund-form.tsx';
-import { ShipForm } from './ship-form.tsx';
+import { RefundForm } from './components/refund-form.tsx';
+import { ShipForm } from './components/ship-form.tsx';
 import styles from './orders.module.css';
 
 /** The next steps an order's status allows (issue 9): ship → deliver; cancel before delivery; refund after. */
@@ -114,7 +115,7 @@ function RetryRefund({ orderId, refund }: { orderId: string; refund: AdminOrder[
   );
 }
 
-export function Component() {
+export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   return (

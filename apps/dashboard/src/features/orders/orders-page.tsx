@@ -4,12 +4,12 @@ import { PagedTable } from '../../components/paged-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
-import { useOrderList } from './order-api.ts';
+import { useOrderList } from './api/get-orders.ts';
 import styles from './orders.module.css';
 
 const COLUMNS = orderColumns({ withCustomer: true });
 
-export function Component() {
+export function OrdersPage() {
   const { params, update } = useListParams(AdminOrdersQuerySchema);
   const list = useOrderList(params);
   return (

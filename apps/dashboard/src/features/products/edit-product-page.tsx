@@ -4,16 +4,16 @@ import { Badge } from '../../components/badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { notifySuccess } from '../../lib/toast.ts';
-import { useProduct } from './get-products.ts';
-import { ProductForm } from './product-form.tsx';
+import { useProduct } from './api/get-products.ts';
+import { ProductForm } from './components/product-form.tsx';
 import { valuesOf } from './product-form-values.ts';
-import { ProductImages } from './product-images.tsx';
+import { ProductImages } from './components/product-images.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './product-labels.ts';
-import { ProductStatusActions } from './product-status-actions.tsx';
-import { useUpdateProduct } from './save-product.ts';
+import { ProductStatusActions } from './components/product-status-actions.tsx';
+import { useUpdateProduct } from './api/save-product.ts';
 import styles from './edit-product-page.module.css';
 
-export function Component() {
+export function EditProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const update = useUpdateProduct(id);

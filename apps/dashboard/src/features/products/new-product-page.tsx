@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { notifySuccess } from '../../lib/toast.ts';
-import { ProductForm } from './product-form.tsx';
+import { ProductForm } from './components/product-form.tsx';
 import { EMPTY_PRODUCT } from './product-form-values.ts';
-import { useCreateProduct } from './save-product.ts';
+import { useCreateProduct } from './api/save-product.ts';
 
 /** A new product starts as a draft; its page then takes images and publishing. */
-export function Component() {
+export function NewProductPage() {
   const create = useCreateProduct();
   const navigate = useNavigate();
   return (

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminProductListSchema, AdminProductSchema } from '@shopper/contract';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
-import { Component as ProductsPage } from './products-page.tsx';
+import { ProductsPage } from './products-page.tsx';
 
 const product = (id: string, name: string) =>
   AdminProductSchema.parse({

@@ -10,7 +10,7 @@ import { FilterBar, FilterSelect, SearchBox } from '../../components/search-box.
 import { PageHeader } from '../../components/page-header.tsx';
 import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { useProductList } from './get-products.ts';
+import { useProductList } from './api/get-products.ts';
 import { CATEGORY_LABELS, STATUS_LABELS, STATUS_TONES } from './product-labels.ts';
 
 const COLUMNS: Column<AdminProduct>[] = [
@@ -48,7 +48,7 @@ const COLUMNS: Column<AdminProduct>[] = [
   { key: 'stock', header: 'Stock', sortKey: 'stock', align: 'end', render: (product) => product.totalStock },
 ];
 
-export function Component() {
+export function ProductsPage() {
   const { params, update } = useListParams(AdminProductListQuerySchema);
   const list = useProductList(params);
   return (

@@ -15,7 +15,8 @@ import { nextSort, useListParams } from '../../hooks/use-list-params.ts';
 import { messageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { useModerateReview, useReviewList } from './review-api.ts';
+import { useReviewList } from './api/get-reviews.ts';
+import { useModerateReview } from './api/moderate-review.ts';
 import styles from './reviews-page.module.css';
 
 function reasonError(reason: string): string | null {
@@ -95,7 +96,7 @@ const COLUMNS: Column<AdminReview>[] = [
   { key: 'actions', header: 'Actions', render: (review) => <ModerationAction review={review} /> },
 ];
 
-export function Component() {
+export function ReviewsPage() {
   const { params, update } = useListParams(AdminReviewListQuerySchema);
   const list = useReviewList(params);
   return (

@@ -1,26 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import {
-  BACK_OFFICE_UI_MESSAGES as T,
-  ShopSettingsAnswerSchema,
-  ShopSettingsBodySchema,
-  type ShopSettings,
-} from '@shopper/contract';
+import { BACK_OFFICE_UI_MESSAGES as T, ShopSettingsBodySchema, type ShopSettings } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { apiCall } from '../../lib/api-client.ts';
 import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/toast.ts';
-
-const settingsKey = ['admin', 'settings'] as const;
+import { useSettings } from './api/get-settings.ts';
+import { useSaveSettings } from './api/save-settings.ts';
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
-  const queryClient = useQueryClient();
+  const save = useSaveSettings();
   const {
     register,
     handleSubmit,
@@ -34,12 +27,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await apiCall('/admin/settings', ShopSettingsAnswerSchema, {
-        method: 'PUT',
-        body: { lowStockThreshold: amountOf(values.lowStockThreshold) },
-      });
-      queryClient.setQueryData(settingsKey, answer.settings);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'home'] });
+      const answer = await save.mutateAsync({ lowStockThreshold: amountOf(values.lowStockThreshold) });
       notifySuccess(answer.message ?? 'Settings saved.');
     } catch (error) {
       const message = applyServerErrors(error, setError, ['lowStockThreshold'], T.saveFailed);
@@ -64,11 +52,8 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
 }
 
 /** Owner only: the shop's settings (today the low-stock threshold). */
-export function Component() {
-  const settings = useQuery({
-    queryKey: settingsKey,
-    queryFn: ({ signal }) => apiCall('/admin/settings', ShopSettingsAnswerSchema, { signal }).then((a) => a.settings),
-  });
+export function SettingsPage() {
+  const settings = useSettings();
   return (
     <>
       <PageHeader title="Settings" />

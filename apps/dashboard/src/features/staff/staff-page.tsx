@@ -24,7 +24,8 @@ import { messageOf } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { useChangeStaff, useStaffList } from './staff-api.ts';
+import { useChangeStaff } from './api/change-staff.ts';
+import { useStaffList } from './api/get-staff.ts';
 import styles from './staff-page.module.css';
 
 const ROLE_LABELS: Record<StaffRole, string> = { staff: 'Staff', owner: 'Owner' };
@@ -131,7 +132,7 @@ const COLUMNS: Column<StaffMember>[] = [
 ];
 
 /** Owner only: the navigation hides it from staff and the server answers them 403. */
-export function Component() {
+export function StaffPage() {
   const { params, update } = useListParams(StaffListQuerySchema);
   const list = useStaffList(params);
   return (

@@ -1,12 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import {
-  AdminProductAnswerSchema,
-  AdminProductListSchema,
-  BACK_OFFICE_UI_MESSAGES as T,
-  type AdminProduct,
-  type StockMovement,
-} from '@shopper/contract';
+import { BACK_OFFICE_UI_MESSAGES as T, type AdminProduct, type StockMovement } from '@shopper/contract';
 import { Badge } from '../../components/badge.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,10 +7,10 @@ import { Pager } from '../../components/pager.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { FilterBar, SearchBox } from '../../components/search-box.tsx';
-import { apiCall } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { AdjustStockForm } from './adjust-stock-form.tsx';
-import { useMovements } from './stock-api.ts';
+import { AdjustStockForm } from './components/adjust-stock-form.tsx';
+import { useMovements } from './api/get-stock-movements.ts';
+import { useProductsByStock, useStockProduct } from './api/get-stock-products.ts';
 import styles from './stock-page.module.css';
 
 const REASON_LABELS: Record<StockMovement['reason'], string> = {
@@ -51,11 +44,7 @@ function ProductStock({ productId }: { productId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const size = searchParams.get('size') ?? undefined;
-  const product = useQuery({
-    queryKey: ['admin', 'products', 'one', productId],
-    queryFn: ({ signal }) =>
-      apiCall(`/admin/products/${encodeURIComponent(productId)}`, AdminProductAnswerSchema, { signal }).then((a) => a.product),
-  });
+  const product = useStockProduct(productId);
   const ledger = useMovements({ productId, size, page });
   const pick = (changes: Record<string, string | undefined>) =>
     setSearchParams((previous) => {
@@ -126,12 +115,7 @@ function ProductPicker() {
   const [searchParams, setSearchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const list = useQuery({
-    queryKey: ['admin', 'products', 'list', { q, page, sort: 'stock', dir: 'asc' }],
-    queryFn: ({ signal }) =>
-      apiCall('/admin/products', AdminProductListSchema, { query: { q, page, sort: 'stock', dir: 'asc' }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useProductsByStock(q, page);
   return (
     <>
       <FilterBar>
@@ -154,7 +138,7 @@ function ProductPicker() {
   );
 }
 
-export function Component() {
+export function StockPage() {
   const [searchParams] = useSearchParams();
   const productId = searchParams.get('product');
   return (
