@@ -5,124 +5,155 @@ import { logInWithForm, openHeaderPanel, openSignedIn, signUpVerified } from '..
 test.describe('profile', () => {
   test('edits name, phone and address with live validation messages', async ({ page, request }) => {
     const account = await signUpVerified(request, { name: 'Profile Pat' });
-    await openSignedIn(page, account, '/profile');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Profile');
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     const basic = page.getByRole('region', { name: 'Basic Information' });
-    await expect(basic.getByText(UI.notProvided)).toBeVisible();
-
-    await basic.getByRole('button', { name: 'Edit basic information' }).click();
-    const save = basic.getByRole('button', { name: 'Save Changes' });
-    await basic.getByLabel('Name').fill('');
-    await expect(basic.getByText(ACCOUNT_MESSAGES.nameRequired)).toBeVisible();
-    await basic.getByLabel('Name').fill('Patricia Profile');
-    await expect(basic.getByLabel('Phone')).toHaveAttribute('placeholder', UI.phonePlaceholder);
-    await basic.getByLabel('Phone').fill('12345');
-    await expect(basic.getByText(ACCOUNT_MESSAGES.phoneDigits)).toBeVisible();
-    await expect(save).toBeDisabled();
-    await basic.getByLabel('Phone').fill('+1 (555) 123-4567');
-    await expect(save).toBeEnabled();
-    await save.click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.profileUpdated)).toBeVisible();
-    await expect(basic.getByText('Patricia Profile')).toBeVisible();
-    await expect(basic.getByText(/555/)).toBeVisible();
-
     const address = page.getByRole('region', { name: 'Shipping Address' });
-    await expect(address.getByText(UI.noAddress)).toBeVisible();
-    await address.getByRole('button', { name: 'Edit shipping address' }).click();
-    await address.getByLabel('Street Address').fill('12 Harbour Road');
-    await expect(address.getByText(ACCOUNT_MESSAGES.cityRequired)).toBeVisible();
-    await expect(address.getByText(ACCOUNT_MESSAGES.zipRequired)).toBeVisible();
-    await expect(address.getByText(ACCOUNT_MESSAGES.countryRequired)).toBeVisible();
-    await expect(address.getByRole('button', { name: 'Save' })).toBeDisabled();
-    await address.getByLabel('City').fill('Toronto');
-    await address.getByLabel('State/Province').fill('ON');
-    await address.getByLabel('Zip/Postal Code').fill('M5V 2T6');
-    await address.getByLabel('Country').selectOption({ label: 'Canada' });
-    await address.getByRole('button', { name: 'Save' }).click();
-    await expect(address.getByText('12 Harbour Road')).toBeVisible();
-    await expect(address.getByText('Toronto, ON M5V 2T6')).toBeVisible();
-    await expect(address.getByText('Canada')).toBeVisible();
 
-    // The saved profile survives a reload.
-    await page.reload();
-    await expect(address.getByText('Toronto, ON M5V 2T6')).toBeVisible();
+    await test.step('the customer opens the profile: no phone given yet', async () => {
+      await openSignedIn(page, account, '/profile');
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Profile');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+      await expect(basic.getByText(UI.notProvided)).toBeVisible();
+    });
 
-    // All fields empty clears the address (SPEC §5).
-    await address.getByRole('button', { name: 'Edit shipping address' }).click();
-    for (const label of ['Street Address', 'City', 'State/Province', 'Zip/Postal Code']) {
-      await address.getByLabel(label).fill('');
-    }
-    await address.getByLabel('Country').selectOption({ label: UI.selectCountry });
-    await address.getByRole('button', { name: 'Save' }).click();
-    await expect(address.getByText(UI.noAddress)).toBeVisible();
+    await test.step('edits name and phone: an empty name and a short phone are refused as typed', async () => {
+      await basic.getByRole('button', { name: 'Edit basic information' }).click();
+      const save = basic.getByRole('button', { name: 'Save Changes' });
+      await basic.getByLabel('Name').fill('');
+      await expect(basic.getByText(ACCOUNT_MESSAGES.nameRequired)).toBeVisible();
+      await basic.getByLabel('Name').fill('Patricia Profile');
+      await expect(basic.getByLabel('Phone')).toHaveAttribute('placeholder', UI.phonePlaceholder);
+      await basic.getByLabel('Phone').fill('12345');
+      await expect(basic.getByText(ACCOUNT_MESSAGES.phoneDigits)).toBeVisible();
+      await expect(save).toBeDisabled();
+      await basic.getByLabel('Phone').fill('+1 (555) 123-4567');
+      await expect(save).toBeEnabled();
+      await save.click();
+      await expect(page.getByText(ACCOUNT_MESSAGES.profileUpdated)).toBeVisible();
+      await expect(basic.getByText('Patricia Profile')).toBeVisible();
+      await expect(basic.getByText(/555/)).toBeVisible();
+    });
+
+    await test.step('enters a shipping address: each missing field is named until it is filled', async () => {
+      await expect(address.getByText(UI.noAddress)).toBeVisible();
+      await address.getByRole('button', { name: 'Edit shipping address' }).click();
+      await address.getByLabel('Street Address').fill('12 Harbour Road');
+      await expect(address.getByText(ACCOUNT_MESSAGES.cityRequired)).toBeVisible();
+      await expect(address.getByText(ACCOUNT_MESSAGES.zipRequired)).toBeVisible();
+      await expect(address.getByText(ACCOUNT_MESSAGES.countryRequired)).toBeVisible();
+      await expect(address.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await address.getByLabel('City').fill('Toronto');
+      await address.getByLabel('State/Province').fill('ON');
+      await address.getByLabel('Zip/Postal Code').fill('M5V 2T6');
+      await address.getByLabel('Country').selectOption({ label: 'Canada' });
+      await address.getByRole('button', { name: 'Save' }).click();
+      await expect(address.getByText('12 Harbour Road')).toBeVisible();
+      await expect(address.getByText('Toronto, ON M5V 2T6')).toBeVisible();
+      await expect(address.getByText('Canada')).toBeVisible();
+    });
+
+    await test.step('reloads the page: the saved profile is still there', async () => {
+      await page.reload();
+      await expect(address.getByText('Toronto, ON M5V 2T6')).toBeVisible();
+    });
+
+    await test.step('empties every address field and saves: the address is cleared', async () => {
+      await address.getByRole('button', { name: 'Edit shipping address' }).click();
+      for (const label of ['Street Address', 'City', 'State/Province', 'Zip/Postal Code']) {
+        await address.getByLabel(label).fill('');
+      }
+      await address.getByLabel('Country').selectOption({ label: UI.selectCountry });
+      await address.getByRole('button', { name: 'Save' }).click();
+      await expect(address.getByText(UI.noAddress)).toBeVisible();
+    });
   });
 
   test('validates a change typed before the browser has painted the form', async ({ page, request }) => {
     const account = await signUpVerified(request, { name: 'Quick Quinn' });
-    await openSignedIn(page, account, '/profile');
     const basic = page.getByRole('region', { name: 'Basic Information' });
-    await expect(basic.getByText(UI.notProvided)).toBeVisible();
-    // With the page's clock stopped no frame comes, as on a busy phone: what runs after paint waits.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now() + 1000);
-    await basic.getByRole('button', { name: 'Edit basic information' }).click();
-    await basic.getByLabel('Name').fill('');
-    await page.clock.runFor(400);
-    await expect(basic.getByText(ACCOUNT_MESSAGES.nameRequired)).toBeVisible();
+
+    await test.step('the customer opens the profile', async () => {
+      await openSignedIn(page, account, '/profile');
+      await expect(basic.getByText(UI.notProvided)).toBeVisible();
+    });
+
+    await test.step('empties the name before the next frame: the message shows once one comes', async () => {
+      // With the page's clock stopped no frame comes, as on a busy phone: what runs after paint waits.
+      await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1000);
+      await basic.getByRole('button', { name: 'Edit basic information' }).click();
+      await basic.getByLabel('Name').fill('');
+      await page.clock.runFor(400);
+      await expect(basic.getByText(ACCOUNT_MESSAGES.nameRequired)).toBeVisible();
+    });
   });
 
   test('changes the password; a wrong current password is refused', async ({ page, request }) => {
     const account = await signUpVerified(request, { name: 'Password Polly' });
-    await openSignedIn(page, account, '/profile');
     const section = page.getByRole('region', { name: 'Password Management' });
-    await section.getByRole('button', { name: 'Change Password' }).click();
     const update = section.getByRole('button', { name: 'Update Password' });
-    await expect(update).toBeDisabled();
-    await expect(section.getByText(UI.passwordMust)).toBeVisible();
 
-    await section.getByLabel('Current Password').fill('Not-my-password1!');
-    await section.getByLabel('New Password', { exact: true }).fill('Changed-pass2!');
-    await section.getByLabel('Confirm New Password').fill('Changed-pass');
-    await expect(section.getByText(ACCOUNT_MESSAGES.passwordsDoNotMatch)).toBeVisible();
-    await section.getByLabel('Confirm New Password').fill('Changed-pass2!');
-    await expect(section.getByText(ACCOUNT_MESSAGES.passwordsMatch)).toBeVisible();
-    await update.click();
-    await expect(section.getByText(ACCOUNT_MESSAGES.currentPasswordIncorrect)).toBeVisible();
-    await expect(section.getByLabel('Current Password')).toHaveValue('');
-
-    await section.getByLabel('Current Password').fill(account.password);
-    await update.click();
-    await expect(section.getByText(ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
-    await expect(section.getByLabel('Current Password')).toHaveCount(0);
-
-    const login = await request.post('/api/users/login', {
-      data: { email: account.email, password: 'Changed-pass2!' },
+    await test.step('the customer opens the password form: Update waits for the rules to be met', async () => {
+      await openSignedIn(page, account, '/profile');
+      await section.getByRole('button', { name: 'Change Password' }).click();
+      await expect(update).toBeDisabled();
+      await expect(section.getByText(UI.passwordMust)).toBeVisible();
     });
-    expect(login.status()).toBe(200);
+
+    await test.step('confirms the new password, but gives a wrong current one: refused', async () => {
+      await section.getByLabel('Current Password').fill('Not-my-password1!');
+      await section.getByLabel('New Password', { exact: true }).fill('Changed-pass2!');
+      await section.getByLabel('Confirm New Password').fill('Changed-pass');
+      await expect(section.getByText(ACCOUNT_MESSAGES.passwordsDoNotMatch)).toBeVisible();
+      await section.getByLabel('Confirm New Password').fill('Changed-pass2!');
+      await expect(section.getByText(ACCOUNT_MESSAGES.passwordsMatch)).toBeVisible();
+      await update.click();
+      await expect(section.getByText(ACCOUNT_MESSAGES.currentPasswordIncorrect)).toBeVisible();
+      await expect(section.getByLabel('Current Password')).toHaveValue('');
+    });
+
+    await test.step('gives the right current password: the password is changed', async () => {
+      await section.getByLabel('Current Password').fill(account.password);
+      await update.click();
+      await expect(section.getByText(ACCOUNT_MESSAGES.passwordChanged)).toBeVisible();
+      await expect(section.getByLabel('Current Password')).toHaveCount(0);
+    });
+
+    await test.step('logs in with the new password', async () => {
+      const login = await request.post('/api/users/login', {
+        data: { email: account.email, password: 'Changed-pass2!' },
+      });
+      expect(login.status()).toBe(200);
+    });
   });
 
   test('disables the account, logs out, and the login is then refused', async ({ page, request }) => {
     const account = await signUpVerified(request, { name: 'Leaving Lee' });
-    await openSignedIn(page, account, '/profile');
-    const section = page.getByRole('region', { name: 'Account Management' });
-    await expect(section.getByText(UI.disableWarning)).toBeVisible();
-    await section.getByRole('button', { name: 'Disable Account' }).click();
-
     const dialog = page.getByRole('dialog', { name: 'Disable Your Account' });
-    await dialog.getByRole('button', { name: 'Disable Account' }).click();
-    await expect(dialog.getByText(ACCOUNT_MESSAGES.disablePasswordRequired)).toBeVisible();
-    await dialog.getByLabel('Password').fill(account.password);
-    await dialog.getByRole('button', { name: 'Disable Account' }).click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.accountDisabledDone).first()).toBeVisible();
-    await expect(page).toHaveURL('/');
-    await openHeaderPanel(page);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 
-    await page.goto('/login');
-    await logInWithForm(page, account.email, account.password);
-    await expect(page.getByRole('alert').first()).toBeVisible();
-    await expect(page).toHaveURL('/login');
+    await test.step('the customer asks to disable the account: the password is required', async () => {
+      await openSignedIn(page, account, '/profile');
+      const section = page.getByRole('region', { name: 'Account Management' });
+      await expect(section.getByText(UI.disableWarning)).toBeVisible();
+      await section.getByRole('button', { name: 'Disable Account' }).click();
+      await dialog.getByRole('button', { name: 'Disable Account' }).click();
+      await expect(dialog.getByText(ACCOUNT_MESSAGES.disablePasswordRequired)).toBeVisible();
+    });
+
+    await test.step('confirms with the password: logged out and sent home', async () => {
+      await dialog.getByLabel('Password').fill(account.password);
+      await dialog.getByRole('button', { name: 'Disable Account' }).click();
+      await expect(page.getByText(ACCOUNT_MESSAGES.accountDisabledDone).first()).toBeVisible();
+      await expect(page).toHaveURL('/');
+      await openHeaderPanel(page);
+      await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    });
+
+    await test.step('tries to log in again: refused', async () => {
+      await page.goto('/login');
+      await logInWithForm(page, account.email, account.password);
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await expect(page).toHaveURL('/login');
+    });
   });
 
   test('?tokenExpired=true shows its message and leaves the address bar', async ({ page, request }) => {

@@ -7,36 +7,45 @@ test.describe('password recovery', () => {
     const account = await signUpVerified(request, { name: 'Forgetful Fred' });
     const newPassword = 'Brand-new9!';
 
-    await page.goto('/forgot-password');
-    await page.getByLabel('Email').fill(uniqueEmail('nobody'));
-    await page.getByRole('button', { name: 'Send Recovery Email' }).click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.noAccountWithEmail).first()).toBeVisible();
+    await test.step('the visitor asks to recover an unknown address: told there is no such account', async () => {
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+      await page.getByRole('button', { name: 'Send Recovery Email' }).click();
+      await expect(page.getByText(ACCOUNT_MESSAGES.noAccountWithEmail).first()).toBeVisible();
+    });
 
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByRole('button', { name: 'Send Recovery Email' }).click();
-    await expect(page.getByRole('heading', { name: UI.recoveryEmailSent })).toBeVisible();
+    await test.step('asks again with their own address: told the mail is sent', async () => {
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByRole('button', { name: 'Send Recovery Email' }).click();
+      await expect(page.getByRole('heading', { name: UI.recoveryEmailSent })).toBeVisible();
+    });
 
-    const mail = await waitForMail(request, account.email, /reset/i);
-    await page.goto(linkIn(mail, '/reset-password/'));
-    await page.getByLabel('New Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm New Password').fill('short');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.passwordTooShort)).toBeVisible();
+    await test.step('opens the link from the mail and picks a short password: refused', async () => {
+      const mail = await waitForMail(request, account.email, /reset/i);
+      await page.goto(linkIn(mail, '/reset-password/'));
+      await page.getByLabel('New Password', { exact: true }).fill('short');
+      await page.getByLabel('Confirm New Password').fill('short');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByText(ACCOUNT_MESSAGES.passwordTooShort)).toBeVisible();
+    });
 
-    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm New Password').fill(newPassword);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    // SPEC §2: success goes to /login after 1.5 s with the passwordResetSuccess message.
-    await expect(page).toHaveURL('/login');
-    await expect(
-      page
-        .getByRole('status')
-        .filter({ hasText: /password/i })
-        .first(),
-    ).toBeVisible();
+    await test.step('picks a good password: sent to the login page a moment later, told it is reset', async () => {
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm New Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page).toHaveURL('/login');
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /password/i })
+          .first(),
+      ).toBeVisible();
+    });
 
-    await logInWithForm(page, account.email, newPassword);
-    await expect(page).toHaveURL('/');
+    await test.step('logs in with the new password', async () => {
+      await logInWithForm(page, account.email, newPassword);
+      await expect(page).toHaveURL('/');
+    });
   });
 
   test('a reset link without a token sends the visitor to /forgot-password', async ({ page }) => {

@@ -17,24 +17,30 @@ test.beforeAll(async ({ request }) => {
 
 test.describe('login, logout and session', () => {
   test('login goes back to the requested page; logout goes home and ends the session', async ({ page }) => {
-    await page.goto('/');
-    await page.goto('/profile?from=test');
-    await expect(page).toHaveURL('/login');
-    await logInWithForm(page, account.email, account.password);
-    await expect(page).toHaveURL('/profile?from=test');
-    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await test.step('the visitor opens the profile: sent to log in, then back to the profile', async () => {
+      await page.goto('/');
+      await page.goto('/profile?from=test');
+      await expect(page).toHaveURL('/login');
+      await logInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/profile?from=test');
+      await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    });
 
-    await openHeaderPanel(page);
-    await accountMenu(page).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await expect(page.getByText('Logging out…')).toBeVisible();
-    await expect(page).toHaveURL('/');
-    await openHeaderPanel(page);
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    expect(await page.evaluate((key) => localStorage.getItem(key), LOGGED_OUT_STORAGE_KEY)).toBe('true');
+    await test.step('logs out from the account menu: home, signed out', async () => {
+      await openHeaderPanel(page);
+      await accountMenu(page).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await expect(page.getByText('Logging out…')).toBeVisible();
+      await expect(page).toHaveURL('/');
+      await openHeaderPanel(page);
+      await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+      expect(await page.evaluate((key) => localStorage.getItem(key), LOGGED_OUT_STORAGE_KEY)).toBe('true');
+    });
 
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login');
+    await test.step('opens the profile again: sent to log in', async () => {
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/login');
+    });
   });
 
   test('the user menu links to profile, orders, cart and admin', async ({ page }) => {
@@ -71,15 +77,23 @@ test.describe('login, logout and session', () => {
   });
 
   test('an expired session sends the user to /login with the reason', async ({ page, context }) => {
-    await openSignedIn(page, account, '/profile');
-    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
-    // The access token no longer works and there is no refresh cookie to get a new one.
-    await page.evaluate(() => localStorage.setItem('shopper.authToken', 'corrupted.token.value'));
-    await context.clearCookies();
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login');
-    await expect(page.getByText(ACCOUNT_MESSAGES.sessionExpired)).toBeVisible();
-    await logInWithForm(page, account.email, account.password);
-    await expect(page).toHaveURL('/profile');
+    await test.step('the user is on their profile', async () => {
+      await openSignedIn(page, account, '/profile');
+      await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
+    });
+
+    await test.step('comes back once the session has expired: sent to log in, with the reason', async () => {
+      // The access token no longer works and there is no refresh cookie to get a new one.
+      await page.evaluate(() => localStorage.setItem('shopper.authToken', 'corrupted.token.value'));
+      await context.clearCookies();
+      await page.goto('/profile');
+      await expect(page).toHaveURL('/login');
+      await expect(page.getByText(ACCOUNT_MESSAGES.sessionExpired)).toBeVisible();
+    });
+
+    await test.step('logs in again: back on the profile', async () => {
+      await logInWithForm(page, account.email, account.password);
+      await expect(page).toHaveURL('/profile');
+    });
   });
 });

@@ -23,29 +23,35 @@ test.describe('back office: reviews', () => {
         .totalReviews;
     const before = await count();
 
-    await page.goto(`/products/${product!.slug}`);
-    await page.getByRole('tab', { name: `Reviews (${before})` }).click();
-    await expect(page.getByText(content)).toBeVisible();
+    await test.step('a shopper reads the review on the product page', async () => {
+      await page.goto(`/products/${product!.slug}`);
+      await page.getByRole('tab', { name: `Reviews (${before})` }).click();
+      await expect(page.getByText(content)).toBeVisible();
+    });
 
-    await openBackOffice(page, 'staff');
-    await openScreen(page, 'Reviews');
-    await page.getByRole('searchbox', { name: 'Search reviews' }).fill(content);
-    await page.getByRole('button', { name: 'Search' }).click();
-    const row = page.getByRole('row').filter({ hasText: content });
-    await row.getByRole('button', { name: 'Hide' }).click();
-    const dialog = page.getByRole('dialog', { name: "Hide Rude Rita's review?" });
-    await dialog.getByRole('button', { name: 'Hide review' }).click();
-    await expect(dialog.getByText('Give a reason for hiding this review (3 to 300 characters)')).toBeVisible();
-    await dialog.getByLabel('Reason').fill('Abusive language');
-    await dialog.getByRole('button', { name: 'Hide review' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row.getByText('Hidden')).toBeVisible();
-    await expect(row.getByText('Abusive language')).toBeVisible();
-    await screenshotBothSizes(page, 'back-office-reviews');
+    await test.step('staff find it and hide it, giving the reason asked for', async () => {
+      await openBackOffice(page, 'staff');
+      await openScreen(page, 'Reviews');
+      await page.getByRole('searchbox', { name: 'Search reviews' }).fill(content);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const row = page.getByRole('row').filter({ hasText: content });
+      await row.getByRole('button', { name: 'Hide' }).click();
+      const dialog = page.getByRole('dialog', { name: "Hide Rude Rita's review?" });
+      await dialog.getByRole('button', { name: 'Hide review' }).click();
+      await expect(dialog.getByText('Give a reason for hiding this review (3 to 300 characters)')).toBeVisible();
+      await dialog.getByLabel('Reason').fill('Abusive language');
+      await dialog.getByRole('button', { name: 'Hide review' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByText('Hidden')).toBeVisible();
+      await expect(row.getByText('Abusive language')).toBeVisible();
+      await screenshotBothSizes(page, 'back-office-reviews');
+    });
 
-    await page.goto(`/products/${product!.slug}`);
-    await page.getByRole('tab', { name: `Reviews (${before - 1})` }).click();
-    await expect(page.getByText(content)).toHaveCount(0);
-    expect(await count()).toBe(before - 1);
+    await test.step('the review is gone from the product page, and from its count', async () => {
+      await page.goto(`/products/${product!.slug}`);
+      await page.getByRole('tab', { name: `Reviews (${before - 1})` }).click();
+      await expect(page.getByText(content)).toHaveCount(0);
+      expect(await count()).toBe(before - 1);
+    });
   });
 });

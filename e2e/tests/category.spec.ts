@@ -8,38 +8,44 @@ test.describe('category pages', () => {
 
     test(`/${category} shows the ${category} collection`, async ({ page, request }) => {
       const listing = await listCategory(request, category);
-
-      await page.goto(`/${category}`);
-
-      await expect(page.getByRole('heading', { level: 1, name: `${label} Collection` })).toBeAttached();
-      // SPEC §2: each category page has a banner image, which is its header.
       const banner = page.getByRole('img', { name: new RegExp(`^${label}('s|')? collection: `, 'i') });
-      await expect(banner).toHaveAttribute('src', `/images/banners/${category}.svg`);
-      await expect(banner).toHaveAttribute('width', '1440');
-      await expect(banner).toHaveAttribute('height', '360');
-      await expect(banner).toBeVisible();
-      // The browser picks one of the WebP renderings the srcset offers (decision 037) and loads it.
-      await expect
-        .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
-        .toBe(true);
-      expect(await banner.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toMatch(
-        new RegExp(`^/images/banners/${category}-(720|1080|1440)\\.webp$`),
-      );
 
-      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-      await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-      await expect(breadcrumb.getByText(label, { exact: true })).toHaveAttribute('aria-current', 'page');
+      await test.step(`the visitor opens /${category}: the collection's title, heading and banner`, async () => {
+        await page.goto(`/${category}`);
+        await expect(page).toHaveTitle(`${label} Collection | SHOPPER`);
+        await expect(page.getByRole('heading', { level: 1, name: `${label} Collection` })).toBeAttached();
+        await expect(banner).toHaveAttribute('src', `/images/banners/${category}.svg`);
+        await expect(banner).toHaveAttribute('width', '1440');
+        await expect(banner).toHaveAttribute('height', '360');
+        await expect(banner).toBeVisible();
+      });
 
-      const grid = page.getByRole('list', { name: 'Products' });
-      await expect(grid.getByRole('listitem')).toHaveCount(listing.products.length);
-      await expect(
-        grid.getByRole('link', {
-          name: listing.products[0]!.name,
-          exact: true,
-        }),
-      ).toBeVisible();
-      expect(listing.products.every((product) => product.category === category)).toBe(true);
-      await expect(page).toHaveTitle(`${label} Collection | SHOPPER`);
+      await test.step("the browser loads one of the WebP renderings the banner's srcset offers", async () => {
+        await expect
+          .poll(() => banner.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+          .toBe(true);
+        expect(await banner.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toMatch(
+          new RegExp(`^/images/banners/${category}-(720|1080|1440)\\.webp$`),
+        );
+      });
+
+      await test.step('the breadcrumb leads home from the category', async () => {
+        const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+        await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+        await expect(breadcrumb.getByText(label, { exact: true })).toHaveAttribute('aria-current', 'page');
+      });
+
+      await test.step('the grid lists every product of the category', async () => {
+        const grid = page.getByRole('list', { name: 'Products' });
+        await expect(grid.getByRole('listitem')).toHaveCount(listing.products.length);
+        await expect(
+          grid.getByRole('link', {
+            name: listing.products[0]!.name,
+            exact: true,
+          }),
+        ).toBeVisible();
+        expect(listing.products.every((product) => product.category === category)).toBe(true);
+      });
     });
   }
 

@@ -10,39 +10,50 @@ test.describe('home page', () => {
     const featured = await getFeaturedWomen(request);
     const newest = await getNewCollection(request);
 
-    await page.goto('/');
+    await test.step('the visitor opens the home page: the hero leads to the latest collection', async () => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Latest Collection/ })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`.+${SITE_TITLE_SUFFIX.replace(/[|]/g, '\\|')}$`));
+    });
 
-    await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /Latest Collection/ })).toBeVisible();
-    await expect(page).toHaveTitle(new RegExp(`.+${SITE_TITLE_SUFFIX.replace(/[|]/g, '\\|')}$`));
+    await test.step("Popular For Women shows the featured women's products", async () => {
+      const popular = page.getByRole('region', { name: 'Popular For Women' });
+      await expect(popular.getByRole('heading', { name: 'Popular For Women' })).toBeVisible();
+      await expect(popular.getByRole('listitem')).toHaveCount(featured.length);
+      for (const product of featured) {
+        expect(product.category).toBe('women');
+        await expect(popular.getByRole('link', { name: product.name, exact: true })).toBeVisible();
+      }
+    });
 
-    const popular = page.getByRole('region', { name: 'Popular For Women' });
-    await expect(popular.getByRole('heading', { name: 'Popular For Women' })).toBeVisible();
-    await expect(popular.getByRole('listitem')).toHaveCount(featured.length);
-    for (const product of featured) {
-      expect(product.category).toBe('women');
-      await expect(popular.getByRole('link', { name: product.name, exact: true })).toBeVisible();
-    }
+    await test.step('the deals banner offers to discover them', async () => {
+      await expect(page.getByText('Exclusive Deals')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Discover Now' })).toBeVisible();
+    });
 
-    await expect(page.getByText('Exclusive Deals')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Discover Now' })).toBeVisible();
+    await test.step('New Collection shows the newest products', async () => {
+      const collection = page.getByRole('region', { name: 'New Collection' });
+      await expect(collection.getByRole('listitem')).toHaveCount(newest.length);
+      await expect(collection.getByRole('link', { name: newest[0]!.name, exact: true })).toBeVisible();
+    });
 
-    const collection = page.getByRole('region', { name: 'New Collection' });
-    await expect(collection.getByRole('listitem')).toHaveCount(newest.length);
-    await expect(collection.getByRole('link', { name: newest[0]!.name, exact: true })).toBeVisible();
-
-    await expect(page.getByRole('textbox', { name: /email/i })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
-
-    await expect(page.getByRole('contentinfo')).toContainText(`© ${COPYRIGHT_YEAR}`);
+    await test.step('the newsletter form and the footer close the page', async () => {
+      await expect(page.getByRole('textbox', { name: /email/i })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${COPYRIGHT_YEAR}`);
+    });
   });
 
   test('the header links lead to each part of the shop', async ({ page }) => {
     const header = page.getByRole('banner');
     const nav = header.getByRole('navigation', { name: 'Main' });
-    await page.goto('/');
-    await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    await expect(header.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+
+    await test.step('a guest opens the home page: the header offers Login and Signup', async () => {
+      await page.goto('/');
+      await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+      await expect(header.getByRole('link', { name: 'Signup' })).toHaveAttribute('href', '/signup');
+    });
 
     for (const [label, path, heading] of [
       ['Men', '/men', 'Men Collection'],
@@ -51,15 +62,19 @@ test.describe('home page', () => {
       ['Shop', '/shop', 'Special Offers & Deals'],
       ['Home', '/', 'NEW ARRIVALS ONLY'],
     ] as const) {
-      await nav.getByRole('link', { name: label, exact: true }).click();
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await test.step(`clicks ${label} in the navigation: ${heading}`, async () => {
+        await nav.getByRole('link', { name: label, exact: true }).click();
+        await expect(page).toHaveURL(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      });
     }
 
-    await page.goto('/shop');
-    await header.getByRole('link', { name: 'SHOPPER home' }).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
+    await test.step('clicks the logo in the shop: the home page', async () => {
+      await page.goto('/shop');
+      await header.getByRole('link', { name: 'SHOPPER home' }).click();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
+    });
   });
 
   test('Latest Collection opens the shop', async ({ page }) => {

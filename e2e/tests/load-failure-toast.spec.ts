@@ -12,20 +12,24 @@ test.describe('a failed load shows an error toast (SPEC §8)', () => {
         body: JSON.stringify({ success: false, code: 'INTERNAL', message: 'An unexpected error occurred' }),
       });
     });
-    // /shop comes rendered by the server; the browser loads the listing itself on an in-app visit.
-    await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
-
-    await expect(page.getByText(MESSAGES.errorLoadingProducts)).toBeVisible();
     const toasts = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.loadProductsFailed });
-    await expect(toasts).toHaveCount(1);
-    // The query retried once on its own before giving up: still one toast.
-    expect(calls).toBe(2);
 
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await expect.poll(() => calls).toBe(4);
-    await expect(page.getByText(MESSAGES.errorLoadingProducts)).toBeVisible();
-    await expect(toasts).toHaveCount(1);
+    await test.step('the visitor opens the shop while its listing fails: the error and one toast', async () => {
+      // /shop comes rendered by the server; the browser loads the listing itself on an in-app visit.
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+      await expect(page.getByText(MESSAGES.errorLoadingProducts)).toBeVisible();
+      await expect(toasts).toHaveCount(1);
+      // The query retried once on its own before giving up: still one toast.
+      expect(calls).toBe(2);
+    });
+
+    await test.step('presses Try Again while it still fails: the error stays, still one toast', async () => {
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect.poll(() => calls).toBe(4);
+      await expect(page.getByText(MESSAGES.errorLoadingProducts)).toBeVisible();
+      await expect(toasts).toHaveCount(1);
+    });
   });
 
   test('a product page that cannot load toasts what went wrong', async ({ page, request }) => {

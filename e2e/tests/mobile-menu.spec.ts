@@ -8,24 +8,29 @@ test.use({
 
 test.describe('mobile menu', () => {
   test('the navigation stays hidden until the menu toggle is clicked, and its links navigate', async ({ page }) => {
-    await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const toggle = page.getByRole('button', { name: 'Toggle mobile menu' });
 
-    await expect(toggle).toBeVisible();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await expect(nav.getByRole('link', { name: 'Women' })).toBeHidden();
+    await test.step('the visitor opens the home page on a phone: the menu is closed', async () => {
+      await page.goto('/');
+      await expect(toggle).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(nav.getByRole('link', { name: 'Women' })).toBeHidden();
+    });
 
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(nav.getByRole('link', { name: 'Women' })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+    await test.step('taps the menu toggle: the links and the search box show', async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav.getByRole('link', { name: 'Women' })).toBeVisible();
+      await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+    });
 
-    await nav.getByRole('link', { name: 'Women' }).click();
-    await expect(page).toHaveURL('/women');
-    await expect(page.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeVisible();
-    // The menu closes once the visitor has moved on.
-    await expect(nav.getByRole('link', { name: 'Women' })).toBeHidden();
+    await test.step("taps Women: the women's collection opens and the menu closes behind it", async () => {
+      await nav.getByRole('link', { name: 'Women' }).click();
+      await expect(page).toHaveURL('/women');
+      await expect(page.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Women' })).toBeHidden();
+    });
   });
 
   test('the Enter key opens and closes the menu too', async ({ page }) => {

@@ -18,15 +18,18 @@ test.describe('not-found page', () => {
   });
 
   test('Go Back returns to the shop page the visitor was on', async ({ page }) => {
-    // A visitor on the shop types or follows a broken address in the same tab.
-    await page.goto('/shop');
-    await expect(page.getByRole('heading', { level: 1, name: 'Special Offers & Deals' })).toBeVisible();
-    await page.goto('/no/such/page');
-    await expect(page.getByText(MESSAGES.pageNotFound)).toBeVisible();
+    await test.step('a visitor on the shop types or follows a broken address in the same tab', async () => {
+      await page.goto('/shop');
+      await expect(page.getByRole('heading', { level: 1, name: 'Special Offers & Deals' })).toBeVisible();
+      await page.goto('/no/such/page');
+      await expect(page.getByText(MESSAGES.pageNotFound)).toBeVisible();
+    });
 
-    await page.getByRole('button', { name: 'Go Back' }).click();
-    await expect(page).toHaveURL('/shop');
-    await expect(page.getByRole('heading', { level: 1, name: 'Special Offers & Deals' })).toBeVisible();
+    await test.step('presses Go Back: the shop again', async () => {
+      await page.getByRole('button', { name: 'Go Back' }).click();
+      await expect(page).toHaveURL('/shop');
+      await expect(page.getByRole('heading', { level: 1, name: 'Special Offers & Deals' })).toBeVisible();
+    });
   });
 
   test('Go Back with nothing to go back to stays in the shop and goes home', async ({ page }) => {

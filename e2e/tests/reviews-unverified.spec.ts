@@ -13,20 +13,25 @@ test('a customer whose email is not verified is asked to verify it before writin
   if (!product) throw new Error('The demo catalog has no product with a slug');
   const account = await signUp(page.request, { name: 'Eager Reviewer' });
 
-  await openSignedIn(page, account, `/products/${product.slug}`);
-  await page.getByRole('tab', { name: /^Reviews/ }).click();
-  await expect(page.getByText(ACCOUNT_MESSAGES.emailVerificationRequired)).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
+  await test.step('the customer opens the reviews tab: asked to verify the email, with no form', async () => {
+    await openSignedIn(page, account, `/products/${product.slug}`);
+    await page.getByRole('tab', { name: /^Reviews/ }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.emailVerificationRequired)).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Write a review' })).toHaveCount(0);
+  });
 
-  await page.getByRole('link', { name: 'Verify your email' }).click();
-  await expect(page).toHaveURL(/\/verify-pending$/);
-  await expect(page.getByRole('heading', { name: ACCOUNT_UI_MESSAGES.almostThere })).toBeVisible();
-  await expect(page.getByText(account.email)).toBeVisible();
+  await test.step('follows Verify your email: the page waiting for it names the address', async () => {
+    await page.getByRole('link', { name: 'Verify your email' }).click();
+    await expect(page).toHaveURL(/\/verify-pending$/);
+    await expect(page.getByRole('heading', { name: ACCOUNT_UI_MESSAGES.almostThere })).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+  });
 
-  // Once verified, the same customer gets the form.
-  await verifyEmail(request, account.email);
-  await page.getByRole('button', { name: "I've verified — continue" }).click();
-  await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
-  await page.getByRole('tab', { name: /^Reviews/ }).click();
-  await expect(page.getByRole('form', { name: 'Write a review' })).toBeVisible();
+  await test.step('once verified, goes back to the product and gets the form', async () => {
+    await verifyEmail(request, account.email);
+    await page.getByRole('button', { name: "I've verified — continue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
+    await page.getByRole('tab', { name: /^Reviews/ }).click();
+    await expect(page.getByRole('form', { name: 'Write a review' })).toBeVisible();
+  });
 });

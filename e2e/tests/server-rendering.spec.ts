@@ -26,68 +26,90 @@ plainTest.describe('without JavaScript', () => {
   });
 
   plainTest('home and category pages show their products, and their links browse', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Popular For Women' }).getByRole('article').first()).toBeVisible();
+    await plainTest.step('the visitor opens the home page: it shows its products', async () => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'NEW ARRIVALS ONLY' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Popular For Women' }).getByRole('article').first()).toBeVisible();
+    });
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Women' }).click();
-    await expect(page).toHaveURL('/women');
-    await expect(page.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeVisible();
-    const firstCard = productCards(page).first();
-    const name = (await firstCard.getByRole('heading').textContent()) ?? '';
-    await firstCard.getByRole('link').first().click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await plainTest.step('follows Women in the navigation: the collection', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Women' }).click();
+      await expect(page).toHaveURL('/women');
+      await expect(page.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeVisible();
+    });
+
+    await plainTest.step("follows the first card's link: its product page", async () => {
+      const firstCard = productCards(page).first();
+      const name = (await firstCard.getByRole('heading').textContent()) ?? '';
+      await firstCard.getByRole('link').first().click();
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    });
   });
 
   plainTest('the shop filters, sorts and pages with forms and links, and search works', async ({ page, request }) => {
     plainTest.slow();
     const all = await listProducts(request, {});
-    await page.goto('/shop');
-    await expect(page.getByText(`Showing 1–12 of ${all.total} products`)).toBeVisible();
 
-    await page.getByRole('checkbox', { name: 'On sale only' }).check();
-    await page.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page).toHaveURL(/[?&]discount=true/);
-    const onSale = await listProducts(request, { discount: 'true' });
-    await expect(page.getByText(`of ${onSale.total} products`)).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+    await plainTest.step('the visitor opens the shop: the first 12 of the catalog', async () => {
+      await page.goto('/shop');
+      await expect(page.getByText(`Showing 1–12 of ${all.total} products`)).toBeVisible();
+    });
 
-    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
-    await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await expect(page).toHaveURL(/sort=price-asc/);
-    await expect(page).toHaveURL(/discount=true/);
+    await plainTest.step('ticks On sale only and presses Apply filters: the products on sale', async () => {
+      await page.getByRole('checkbox', { name: 'On sale only' }).check();
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await expect(page).toHaveURL(/[?&]discount=true/);
+      const onSale = await listProducts(request, { discount: 'true' });
+      await expect(page.getByText(`of ${onSale.total} products`)).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+    });
 
-    await page.goto('/shop');
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
-    await expect(page).toHaveURL('/shop?page=2');
-    await expect(
-      page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
-    ).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText(`Showing 13–`)).toBeVisible();
+    await plainTest.step('sorts by price and presses Apply: sorted, still on sale only', async () => {
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price-asc');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await expect(page).toHaveURL(/sort=price-asc/);
+      await expect(page).toHaveURL(/discount=true/);
+    });
 
-    const search = page.getByRole('searchbox', { name: 'Search products' });
-    await search.fill('shirt');
-    await search.press('Enter');
-    await expect(page).toHaveURL('/shop?q=shirt');
-    await expect(page.getByText('Results for')).toContainText('shirt');
+    await plainTest.step('follows Page 2 from the unfiltered shop', async () => {
+      await page.goto('/shop');
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL('/shop?page=2');
+      await expect(
+        page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }),
+      ).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByText(`Showing 13–`)).toBeVisible();
+    });
+
+    await plainTest.step('searches for shirt: the results', async () => {
+      const search = page.getByRole('searchbox', { name: 'Search products' });
+      await search.fill('shirt');
+      await search.press('Enter');
+      await expect(page).toHaveURL('/shop?q=shirt');
+      await expect(page.getByText('Results for')).toContainText('shirt');
+    });
   });
 
   plainTest.describe('on a phone', () => {
     plainTest.use({ viewport: { width: 390, height: 844 } });
 
     plainTest('the menu and the filters, which a button opens with JavaScript, are shown open', async ({ page }) => {
-      await page.goto('/shop');
-      await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
-      await expect(page.getByRole('complementary', { name: 'Product filters' })).toBeVisible();
-      await page.getByRole('checkbox', { name: 'On sale only' }).check();
-      await page.getByRole('button', { name: 'Apply filters' }).click();
-      await expect(page).toHaveURL(/[?&]discount=true/);
+      await plainTest.step('the visitor opens the shop: the filters are open and apply', async () => {
+        await page.goto('/shop');
+        await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeHidden();
+        await expect(page.getByRole('complementary', { name: 'Product filters' })).toBeVisible();
+        await page.getByRole('checkbox', { name: 'On sale only' }).check();
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await expect(page).toHaveURL(/[?&]discount=true/);
+      });
 
-      await expect(page.getByRole('button', { name: 'Toggle mobile menu' })).toBeHidden();
-      await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kids' }).click();
-      await expect(page).toHaveURL('/kids');
-      await expect(page.getByRole('heading', { level: 1, name: 'Kids Collection' })).toBeVisible();
+      await plainTest.step('the menu is open: its search shows and its links browse', async () => {
+        await expect(page.getByRole('button', { name: 'Toggle mobile menu' })).toBeHidden();
+        await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kids' }).click();
+        await expect(page).toHaveURL('/kids');
+        await expect(page.getByRole('heading', { level: 1, name: 'Kids Collection' })).toBeVisible();
+      });
     });
   });
 
@@ -188,32 +210,47 @@ test.describe('with JavaScript', () => {
 
   test('after hydration, navigation and filters run in the page, without reloading it', async ({ page }) => {
     const problems = collectProblems(page);
-    await page.goto('/women');
-    // A marker on the window survives only if no link or filter reloads the document.
-    await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
-    // The box follows the URL, which the click changes a moment later: click, then look.
-    await page.getByRole('checkbox', { name: 'On sale only' }).click();
-    await expect(page).toHaveURL('/women?discount=true');
-    await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
-    await expect(page).toHaveURL('/shop');
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
-    await expect(page).toHaveURL('/shop?page=2');
-    expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
-    expect(problems).toEqual([]);
+
+    await test.step('the visitor ticks On sale only on the women page', async () => {
+      await page.goto('/women');
+      // A marker on the window survives only if no link or filter reloads the document.
+      await page.evaluate(() => Object.assign(window, { stayedInPage: true }));
+      // The box follows the URL, which the click changes a moment later: click, then look.
+      await page.getByRole('checkbox', { name: 'On sale only' }).click();
+      await expect(page).toHaveURL('/women?discount=true');
+      await expect(page.getByRole('checkbox', { name: 'On sale only' })).toBeChecked();
+    });
+
+    await test.step('follows Shop in the navigation, then Page 2', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shop' }).click();
+      await expect(page).toHaveURL('/shop');
+      await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL('/shop?page=2');
+    });
+
+    await test.step('the document was never reloaded, and nothing went wrong', async () => {
+      expect(await page.evaluate(() => (window as { stayedInPage?: boolean }).stayedInPage)).toBe(true);
+      expect(problems).toEqual([]);
+    });
   });
 
   test('a signed-in customer adds to the cart from a server-rendered product page', async ({ page, request }) => {
     const problems = collectProblems(page);
     const account = await signUpVerified(page.request);
     const [product] = await productsWithStock(request, 1);
-    await openSignedIn(page, account, `/products/${product!.slug}`);
-    // The HTML is the guest's; the signed-in header arrives after hydration.
-    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
-    await page.getByRole('radio', { name: roomySize(product!), exact: true }).check();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
-    expect(problems).toEqual([]);
+
+    await test.step('the customer opens a product page: the header becomes the signed-in one', async () => {
+      await openSignedIn(page, account, `/products/${product!.slug}`);
+      // The HTML is the guest's; the signed-in header arrives after hydration.
+      await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    });
+
+    await test.step('picks a size and adds it to the cart: the header counts it', async () => {
+      await page.getByRole('radio', { name: roomySize(product!), exact: true }).check();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+      expect(problems).toEqual([]);
+    });
   });
 });
 
@@ -230,15 +267,21 @@ test.describe('a signed-in visitor on a server-rendered page', () => {
     // Hydrating at a fortieth of the speed takes some seconds.
     test.slow();
     const account = await signUpVerified(page.request);
-    await openSignedIn(page, account, '/');
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
-    await page.goto('/shop');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
-    await expect(cartLink(page)).toHaveAttribute('href', '/cart');
-    const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
-    await expect(header.locator('a[href="/login"], a[href="/signup"]')).toHaveCount(0);
+
+    await test.step('the customer, signed in, opens the shop on a CPU slowed forty times', async () => {
+      await openSignedIn(page, account, '/');
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
+      await page.goto('/shop');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    });
+
+    await test.step('the header has the account menu and the cart, and no guest links', async () => {
+      await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+      await expect(cartLink(page)).toHaveAttribute('href', '/cart');
+      const header = page.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+      await expect(header.locator('a[href="/login"], a[href="/signup"]')).toHaveCount(0);
+    });
   });
 });

@@ -22,23 +22,27 @@ test.describe('shop page', () => {
     const discounted = await listProducts(request, { discount: 'true' });
     expect(discounted.products.every((p) => hasDiscount(p.old_price, p.new_price))).toBe(true);
 
-    await page.goto('/shop');
     const discount = page.getByRole('checkbox', { name: /on sale|discount/i });
-    await expect(discount).not.toBeChecked();
-    await discount.click();
-    await expect(discount).toBeChecked();
 
-    await expect(page).toHaveURL(/[?&]discount=true/);
-    await expectFirstCard(page, discounted.products[0]!.name);
-    const cards = productCards(page);
-    await expect(cards).toHaveCount(discounted.products.length);
-    for (const card of await cards.all()) {
-      await expect(card).toContainText(/-\d+%/);
-    }
+    await test.step('the visitor ticks the discount filter: only discounted products, in the URL too', async () => {
+      await page.goto('/shop');
+      await expect(discount).not.toBeChecked();
+      await discount.click();
+      await expect(discount).toBeChecked();
+      await expect(page).toHaveURL(/[?&]discount=true/);
+      await expectFirstCard(page, discounted.products[0]!.name);
+      const cards = productCards(page);
+      await expect(cards).toHaveCount(discounted.products.length);
+      for (const card of await cards.all()) {
+        await expect(card).toContainText(/-\d+%/);
+      }
+    });
 
-    await discount.click();
-    await expect(discount).not.toBeChecked();
-    await expect(page).not.toHaveURL(/discount=/);
+    await test.step('unticks it: the filter leaves the URL', async () => {
+      await discount.click();
+      await expect(discount).not.toBeChecked();
+      await expect(page).not.toHaveURL(/discount=/);
+    });
   });
 
   test('sorting by price is mirrored in the URL and orders the cards', async ({ page, request }) => {
@@ -58,22 +62,28 @@ test.describe('shop page', () => {
     const [first, second] = await Promise.all([listProducts(request), listProducts(request, { page: 2 })]);
     expect(second.products[0]!.id).not.toBe(first.products[0]!.id);
 
-    await page.goto('/shop');
-    await expectFirstCard(page, first.products[0]!.name);
-
     const pagination = page.getByRole('navigation', { name: 'Pagination' });
-    await pagination.getByRole('link', { name: 'Page 2' }).click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-    await expectFirstCard(page, second.products[0]!.name);
-    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
 
-    await page.goBack();
-    await expect(page).toHaveURL('/shop');
-    await expectFirstCard(page, first.products[0]!.name);
+    await test.step('the visitor opens the shop and follows Page 2: the URL says page 2', async () => {
+      await page.goto('/shop');
+      await expectFirstCard(page, first.products[0]!.name);
+      await pagination.getByRole('link', { name: 'Page 2' }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expectFirstCard(page, second.products[0]!.name);
+      await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    });
 
-    await pagination.getByRole('link', { name: 'Next page' }).click();
-    await expect(page).toHaveURL(/[?&]page=2/);
-    await expectFirstCard(page, second.products[0]!.name);
+    await test.step('goes Back: the first page', async () => {
+      await page.goBack();
+      await expect(page).toHaveURL('/shop');
+      await expectFirstCard(page, first.products[0]!.name);
+    });
+
+    await test.step('follows Next page: page 2 again', async () => {
+      await pagination.getByRole('link', { name: 'Next page' }).click();
+      await expect(page).toHaveURL(/[?&]page=2/);
+      await expectFirstCard(page, second.products[0]!.name);
+    });
   });
 
   test('a page size of 24 shows 24 cards and starts again at page 1', async ({ page }) => {
@@ -116,21 +126,24 @@ test.describe('shop page', () => {
     const expected = await listProducts(request, { rating: 4, limit: 100 });
     expect(expected.total).toBeGreaterThan(0);
 
-    await page.goto('/shop?limit=48');
     const fourStars = page.getByRole('radio', { name: '4 stars and up' });
-    await fourStars.click();
-    await expect(fourStars).toBeChecked();
 
-    await expect(page).toHaveURL(/[?&]rating=4/);
-    await expect(page.getByText(`of ${expected.total} product`)).toBeVisible();
-    const ratings = await cardRatings(page);
-    expect(ratings.length).toBe(Math.min(48, expected.total));
-    expect(ratings.every((rating) => rating >= 4)).toBe(true);
+    await test.step('the visitor picks 4 stars and up: only products rated 4 or more', async () => {
+      await page.goto('/shop?limit=48');
+      await fourStars.click();
+      await expect(fourStars).toBeChecked();
+      await expect(page).toHaveURL(/[?&]rating=4/);
+      await expect(page.getByText(`of ${expected.total} product`)).toBeVisible();
+      const ratings = await cardRatings(page);
+      expect(ratings.length).toBe(Math.min(48, expected.total));
+      expect(ratings.every((rating) => rating >= 4)).toBe(true);
+    });
 
-    // SPEC §5 Star filter: clicking the active one clears it.
-    await fourStars.click();
-    await expect(page).not.toHaveURL(/rating=/);
-    await expect(fourStars).not.toBeChecked();
+    await test.step('clicks the active rating again: the filter is cleared', async () => {
+      await fourStars.click();
+      await expect(page).not.toHaveURL(/rating=/);
+      await expect(fourStars).not.toBeChecked();
+    });
   });
 
   test('the header search box shows the matching products in the shop', async ({ page, request }) => {
@@ -153,19 +166,22 @@ test.describe('shop page', () => {
     const priciest = (await listProducts(request, { sort: 'price-desc', limit: 1 })).products[0]!;
     const aboveAll = Math.ceil(Math.max(priciest.old_price, priciest.new_price)) + 1;
 
-    await page.goto('/shop');
-    await expect(productCards(page)).toHaveCount(12);
-    await page.getByLabel('Min price').fill(String(aboveAll));
-    // SPEC §5: a maximum of 0 means no upper bound.
-    await page.getByLabel('Max price').fill('0');
-    await page.getByRole('button', { name: 'Apply price' }).click();
+    await test.step('the visitor asks for prices above the dearest product: told nothing matches', async () => {
+      await page.goto('/shop');
+      await expect(productCards(page)).toHaveCount(12);
+      await page.getByLabel('Min price').fill(String(aboveAll));
+      // SPEC §5: a maximum of 0 means no upper bound.
+      await page.getByLabel('Max price').fill('0');
+      await page.getByRole('button', { name: 'Apply price' }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]minPrice=${aboveAll}`));
+      await expect(page.getByText(MESSAGES.noProductsMatchFilters)).toBeVisible();
+      await expect(productGrid(page)).toHaveCount(0);
+    });
 
-    await expect(page).toHaveURL(new RegExp(`[?&]minPrice=${aboveAll}`));
-    await expect(page.getByText(MESSAGES.noProductsMatchFilters)).toBeVisible();
-    await expect(productGrid(page)).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Clear filters' }).first().click();
-    await expect(page).toHaveURL('/shop');
-    await expect(productCards(page)).toHaveCount(12);
+    await test.step('clears the filters: the products are back', async () => {
+      await page.getByRole('button', { name: 'Clear filters' }).first().click();
+      await expect(page).toHaveURL('/shop');
+      await expect(productCards(page)).toHaveCount(12);
+    });
   });
 });

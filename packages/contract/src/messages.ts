@@ -33,6 +33,7 @@ export const MESSAGES = {
   productSlugNotFound: (slug: string) => `No product with slug '${slug}'.`,
   apiRouteNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   priceRangeInverted: 'The minimum price cannot be above the maximum price.',
+  priceFilterInvalid: 'Prices must be numbers of 0 or more.',
 
   // Web texts named by SPEC §2, §5 and §8.
   errorLoadingSection: (detail: string) => `Error loading products: ${detail}`,

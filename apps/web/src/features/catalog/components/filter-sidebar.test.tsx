@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shopper/contract/plain';
 import { DEFAULT_LISTING_STATE } from '../hooks/use-listing-params.ts';
 import { FilterSidebar } from './filter-sidebar.tsx';
 
@@ -28,8 +29,16 @@ describe('FilterSidebar rating filter', () => {
       '★★★★☆4 stars and up& up',
       '★★★☆☆3 stars and up& up',
       '★★☆☆☆2 stars and up& up',
-      '★☆☆☆☆1 stars and up& up',
+      '★☆☆☆☆1 star and up& up',
     ]);
+  });
+
+  it('names each rating in words, one star in the singular', () => {
+    renderSidebar();
+    const names = { 5: '5 stars', 4: '4 stars and up', 3: '3 stars and up', 2: '2 stars and up', 1: '1 star and up' };
+    for (const [stars, name] of Object.entries(names)) {
+      expect(screen.getByRole('radio', { name })).toHaveProperty('value', stars);
+    }
   });
 
   it('picks 5 stars, and clicking the active one clears it', async () => {
@@ -42,5 +51,16 @@ describe('FilterSidebar rating filter', () => {
     const onChange = renderSidebar(5);
     await userEvent.click(screen.getByRole('radio', { name: /5 stars/ }));
     expect(onChange).toHaveBeenLastCalledWith({ rating: null });
+  });
+});
+
+describe('FilterSidebar price filter', () => {
+  it('refuses a negative price with the message the contract gives', async () => {
+    const onChange = renderSidebar();
+    await userEvent.clear(screen.getByLabelText('Min price'));
+    await userEvent.type(screen.getByLabelText('Min price'), '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply price' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.priceFilterInvalid);
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

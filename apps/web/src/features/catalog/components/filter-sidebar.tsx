@@ -33,7 +33,7 @@ function readPrices(minText: string, maxText: string): { min: number; max: numbe
   const min = minText.trim() === '' ? DEFAULT_PRICE_MIN : Number(minText);
   const max = maxText.trim() === '' ? DEFAULT_PRICE_MAX : Number(maxText);
   if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < 0) {
-    return { error: 'Prices must be numbers of 0 or more.' };
+    return { error: MESSAGES.priceFilterInvalid };
   }
   if (max !== 0 && min > max) return { error: MESSAGES.priceRangeInverted };
   return { min, max };
@@ -136,7 +136,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
                   <span className="visually-hidden">5 stars</span>
                 ) : (
                   <>
-                    <span className="visually-hidden">{stars} stars and up</span>
+                    <span className="visually-hidden">{`${stars} ${stars === 1 ? 'star' : 'stars'} and up`}</span>
                     <span aria-hidden="true">&amp; up</span>
                   </>
                 )}
