@@ -1,32 +1,30 @@
 import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo, toDollars } from '@shopper/contract';
-import { and, asc, desc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents, webhookEvents } from '../../db/schema.ts';
 import { setStockContext } from '../stock/stock-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isPaid, type PaymentProvider, type ProviderIntent } from '../../payments/provider.ts';
-import type { CartService, PricedLine } from '../cart/cart.service.ts';
-import type { CouponsService } from '../cart/coupons.service.ts';
-import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import { type CatalogService, OutOfStockError } from '../catalog/catalog.service.ts';
+import { isPaid, type ProviderIntent } from '../../payments/provider.ts';
+import { OutOfStockError } from '../catalog/catalog.service.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { CheckoutDeps } from './checkout-deps.ts';
 import { checkoutFingerprint, type PricedCheckout } from './checkout-fingerprint.ts';
 import { checkoutTotals } from './checkout-totals.ts';
-import type { PaymentCustomersService } from './payment-customers.service.ts';
+import { capture, releaseAuthorization } from './payment-authorization.ts';
+import {
+  FINAL_STATUSES,
+  findIntent,
+  type IntentChange,
+  type IntentRow,
+  openUnpaidIntentsOf,
+  recordProviderStatus,
+  setIntent,
+  type SnapshotLine,
+} from './payment-intent-records.ts';
 
-export type IntentRow = typeof paymentIntents.$inferSelect;
+export type { IntentRow, SnapshotLine } from './payment-intent-records.ts';
 
-/** A cart line as priced when the intent was made; the order copies these prices, never today's. */
-export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'size' | 'quantity' | 'unitPriceCents'>;
-
-/** Our own statuses besides the provider's: no order will come of it ('failed'), or it is over. */
-const FINAL_STATUSES = ['succeeded', 'failed', 'canceled'];
-/** Provider statuses of an intent nobody has paid yet: the ones reused, replaced and capped. */
-const UNPAID_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 /** Money authorized (or on its way) as far as we know: the sweep looks at these first. */
 const AUTHORIZED_STATUSES = ['requires_capture', 'processing'];
 const CURRENCY = 'usd';
@@ -64,95 +62,14 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  *    why and release the authorization (the undo);
  * 4. capture the authorized money.
  */
-export function createCheckoutService({
-  db,
-  taxRate,
-  publicUrl,
-  provider,
-  cart,
-  coupons,
-  catalog,
-  catalogChanges,
-  orders,
-  users,
-  customers,
-  onRefunded,
-  clock,
-  log,
-}: {
-  db: Database;
-  taxRate: number;
-  publicUrl: string;
-  provider: PaymentProvider;
-  cart: CartService;
-  coupons: CouponsService;
-  catalog: CatalogService;
-  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
-  orders: OrdersService;
-  users: UsersService;
-  customers: PaymentCustomersService;
-  /** `charge.refunded`: the orders side records the provider's refunds of this payment. */
-  onRefunded: (intentId: string) => Promise<unknown>;
-  clock: () => Date;
-  log: FastifyBaseLogger;
-}) {
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, taxRate, publicUrl, provider, cart, coupons, catalog, catalogChanges, orders, users, customers } = deps;
+  const { onRefunded, clock, log } = deps;
+
   async function pricedCartOf(userId: string) {
     const priced = await cart.getPricedCart(userId);
     if (priced.lines.length === 0) throw new AppError('VALIDATION_FAILED', M.cartEmpty);
     return { priced, totals: checkoutTotals({ ...priced, taxRate }) };
-  }
-
-  async function findIntent(id: string): Promise<IntentRow | undefined> {
-    const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id)).limit(1);
-    return row;
-  }
-
-  async function setIntent(
-    id: string,
-    change: Partial<Pick<IntentRow, 'status' | 'failureMessage' | 'shippingInfo'>>,
-    executor = db,
-  ) {
-    await executor
-      .update(paymentIntents)
-      .set({ ...change, updatedAt: clock() })
-      .where(eq(paymentIntents.id, id));
-  }
-
-  /** Records what the provider says, unless we already closed the intent ourselves. */
-  async function recordProviderStatus(id: string, remote: ProviderIntent): Promise<void> {
-    await db
-      .update(paymentIntents)
-      .set({
-        status: remote.status,
-        ...(remote.lastError ? { failureMessage: remote.lastError.message } : {}),
-        updatedAt: clock(),
-      })
-      .where(and(eq(paymentIntents.id, id), notInArray(paymentIntents.status, FINAL_STATUSES)));
-  }
-
-  /** The undo of an authorization: release the money and close the intent. */
-  async function releaseAuthorization(id: string): Promise<void> {
-    try {
-      const remote = await provider.cancelIntent(id);
-      if (remote.status === 'canceled') await setIntent(id, { status: 'canceled' });
-    } catch (error) {
-      // The reconciliation sweep releases it later; the customer's answer does not depend on it.
-      log.error({ err: error, paymentIntentId: id }, 'could not release a payment authorization');
-    }
-  }
-
-  /** Step 4: take the money for an order that is written. A failure is retried by the sweep. */
-  async function capture(id: string, order: Order): Promise<Order> {
-    try {
-      const remote = await provider.captureIntent(id);
-      if (remote.status !== 'succeeded') return order;
-      await setIntent(id, { status: 'succeeded', failureMessage: null });
-      await orders.setPaymentStatus(id, 'succeeded');
-      return { ...order, paymentInfo: { ...order.paymentInfo, status: 'succeeded' } };
-    } catch (error) {
-      log.error({ err: error, paymentIntentId: id }, 'could not capture an authorized payment');
-      return order;
-    }
   }
 
   type WriteOutcome =
@@ -210,7 +127,7 @@ export function createCheckoutService({
               orderConfirmationMail({ to: user.email, name: user.name, order: inserted.order, link }),
             );
           }
-          await setIntent(locked.id, { status: remote.status, failureMessage: null }, sp);
+          await setIntent(deps, locked.id, { status: remote.status, failureMessage: null }, sp);
           return inserted;
         });
         return { kind: isNew ? 'created' : 'existing', order };
@@ -218,7 +135,7 @@ export function createCheckoutService({
         if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
         const message =
           error instanceof OutOfStockError ? M.soldOutWhilePaying(error.line.name, error.line.size) : error.message;
-        await setIntent(locked.id, { status: 'failed', failureMessage: message }, tx);
+        await setIntent(deps, locked.id, { status: 'failed', failureMessage: message }, tx);
         return { kind: 'failed', message, release: true };
       }
     });
@@ -230,14 +147,6 @@ export function createCheckoutService({
     return cardCustomer === null || cardCustomer === (await customers.find(intent.userId));
   }
 
-  async function openUnpaidIntentsOf(userId: string): Promise<IntentRow[]> {
-    return db
-      .select()
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.userId, userId), inArray(paymentIntents.status, UNPAID_STATUSES)))
-      .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id));
-  }
-
   /**
    * The customer's open intent for exactly this pricing, if the provider still waits for its card;
    * every other unpaid intent of theirs is cancelled, since its cart is gone (issue 8, item 5). An
@@ -245,7 +154,7 @@ export function createCheckoutService({
    */
   async function reuseOrRetire(userId: string, fingerprint: string): Promise<ProviderIntent | undefined> {
     let reusable: ProviderIntent | undefined;
-    for (const row of await openUnpaidIntentsOf(userId)) {
+    for (const row of await openUnpaidIntentsOf(deps, userId)) {
       try {
         const remote = await provider.retrieveIntent(row.id);
         if (
@@ -256,9 +165,9 @@ export function createCheckoutService({
         ) {
           reusable = remote;
         } else if (isPaid(remote.status) || remote.status === 'processing') {
-          await recordProviderStatus(row.id, remote);
+          await recordProviderStatus(deps, row.id, remote);
         } else {
-          await releaseAuthorization(row.id);
+          await releaseAuthorization(deps, row.id);
         }
       } catch (error) {
         // Left open: the cap counts it and the sweep closes it later.
@@ -277,7 +186,7 @@ export function createCheckoutService({
     intentId: string,
     { userId, paymentMethodId }: { userId?: string; paymentMethodId?: string } = {},
   ): Promise<{ order: Order; isNew: boolean }> {
-    const intent = await findIntent(intentId);
+    const intent = await findIntent(deps, intentId);
     if (!intent || (userId !== undefined && intent.userId !== userId)) {
       throw new AppError('NOT_FOUND', M.paymentNotFound);
     }
@@ -297,10 +206,10 @@ export function createCheckoutService({
 
     remote ??= await provider.retrieveIntent(intentId);
     if (!isPaid(remote.status)) {
-      await recordProviderStatus(intentId, remote);
+      await recordProviderStatus(deps, intentId, remote);
       // The webhook may have tried to write the order while we asked the provider: it then
       // released the authorization and recorded why (e.g. sold out), which the customer must read.
-      const recorded = await findIntent(intentId);
+      const recorded = await findIntent(deps, intentId);
       if (recorded?.failureMessage && (recorded.status === 'failed' || recorded.status === 'canceled')) {
         throw new AppError('CONFLICT', recorded.failureMessage);
       }
@@ -310,26 +219,26 @@ export function createCheckoutService({
     }
     if (remote.amountCents !== intent.amountCents || remote.currency !== intent.currency) {
       // Never an order for an amount we did not compute; the authorization is released.
-      await setIntent(intentId, { status: 'failed', failureMessage: M.amountMismatch });
-      if (remote.status === 'requires_capture') await releaseAuthorization(intentId);
+      await setIntent(deps, intentId, { status: 'failed', failureMessage: M.amountMismatch });
+      if (remote.status === 'requires_capture') await releaseAuthorization(deps, intentId);
       throw new AppError('VALIDATION_FAILED', M.amountMismatch);
     }
     if (!(await isOwnersCard(intent, remote))) {
       // Paid with another customer's card (the provider should have refused it): never an order.
-      await setIntent(intentId, { status: 'failed', failureMessage: M.paymentMethodNotFound });
-      if (remote.status === 'requires_capture') await releaseAuthorization(intentId);
+      await setIntent(deps, intentId, { status: 'failed', failureMessage: M.paymentMethodNotFound });
+      if (remote.status === 'requires_capture') await releaseAuthorization(deps, intentId);
       throw new AppError('NOT_FOUND', M.paymentMethodNotFound);
     }
 
     const outcome = await writeOrder(intent, remote);
     if (outcome.kind === 'failed') {
-      if (outcome.release) await releaseAuthorization(intentId);
+      if (outcome.release) await releaseAuthorization(deps, intentId);
       throw new AppError('CONFLICT', outcome.message);
     }
     // Another instance (or the webhook racing confirm-order) wrote it first.
     if (outcome.kind === 'existing') return { order: outcome.order, isNew: false };
     catalogChanges.changedHere();
-    const order = remote.status === 'requires_capture' ? await capture(intentId, outcome.order) : outcome.order;
+    const order = remote.status === 'requires_capture' ? await capture(deps, intentId, outcome.order) : outcome.order;
     return { order, isNew: true };
   }
 
@@ -388,11 +297,11 @@ export function createCheckoutService({
 
       const reused = await reuseOrRetire(userId, checkoutFingerprint(pricing));
       if (reused?.clientSecret) {
-        await setIntent(reused.id, { shippingInfo });
+        await setIntent(deps, reused.id, { shippingInfo });
         return { clientSecret: reused.clientSecret, paymentIntentId: reused.id, amount };
       }
       const tooMany = new AppError('RATE_LIMITED', M.tooManyOpenPayments);
-      if ((await openUnpaidIntentsOf(userId)).length >= MAX_OPEN_INTENTS_PER_USER) throw tooMany;
+      if ((await openUnpaidIntentsOf(deps, userId)).length >= MAX_OPEN_INTENTS_PER_USER) throw tooMany;
 
       const created = await provider.createIntent({
         amountCents: totals.totalCents,
@@ -421,8 +330,8 @@ export function createCheckoutService({
       });
       // Concurrent requests may each have found room under the cap; counted again with this one in,
       // whoever finds it exceeded gives way, so the customer never keeps more open than the cap.
-      if ((await openUnpaidIntentsOf(userId)).length > MAX_OPEN_INTENTS_PER_USER) {
-        await releaseAuthorization(created.id);
+      if ((await openUnpaidIntentsOf(deps, userId)).length > MAX_OPEN_INTENTS_PER_USER) {
+        await releaseAuthorization(deps, created.id);
         throw tooMany;
       }
       return { clientSecret: created.clientSecret, paymentIntentId: created.id, amount };
@@ -437,7 +346,7 @@ export function createCheckoutService({
       const event = await provider.verifyWebhook(rawBody, signature);
       const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id)).limit(1);
       if (seen) return { duplicate: true };
-      const intent = event.intentId ? await findIntent(event.intentId) : undefined;
+      const intent = event.intentId ? await findIntent(deps, event.intentId) : undefined;
       if (intent) {
         if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded') {
           try {
@@ -447,7 +356,7 @@ export function createCheckoutService({
             if (!(error instanceof AppError)) throw error;
           }
         } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
-          await recordProviderStatus(intent.id, await provider.retrieveIntent(intent.id));
+          await recordProviderStatus(deps, intent.id, await provider.retrieveIntent(intent.id));
         } else if (event.type === 'charge.refunded') {
           await onRefunded(intent.id);
         }
@@ -494,10 +403,10 @@ export function createCheckoutService({
         .limit(limit);
     },
 
-    capture,
-    releaseAuthorization,
-    recordProviderStatus,
-    findIntent,
-    markIntent: setIntent,
+    capture: (id: string, order: Order) => capture(deps, id, order),
+    releaseAuthorization: (id: string) => releaseAuthorization(deps, id),
+    recordProviderStatus: (id: string, remote: ProviderIntent) => recordProviderStatus(deps, id, remote),
+    findIntent: (id: string) => findIntent(deps, id),
+    markIntent: (id: string, change: IntentChange, executor?: Database) => setIntent(deps, id, change, executor),
   };
 }
