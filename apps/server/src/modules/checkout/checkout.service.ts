@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo, toDollars } from '@shopper/contract';
+import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo } from '@shopper/contract';
 import { and, asc, eq, gt, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents, webhookEvents } from '../../db/schema.ts';
@@ -8,47 +8,29 @@ import { isPaid, type ProviderIntent } from '../../payments/provider.ts';
 import { OutOfStockError } from '../catalog/catalog.service.ts';
 import { enqueueMail } from '../mail/mail-outbox.ts';
 import { orderConfirmationMail } from '../orders/order-mail.ts';
+import { cartSummary } from './cart-summary.ts';
 import type { CheckoutDeps } from './checkout-deps.ts';
-import { checkoutFingerprint, type PricedCheckout } from './checkout-fingerprint.ts';
-import { checkoutTotals } from './checkout-totals.ts';
+import { createPaymentIntent } from './create-payment-intent.ts';
 import { capture, releaseAuthorization } from './payment-authorization.ts';
 import {
   FINAL_STATUSES,
   findIntent,
   type IntentChange,
   type IntentRow,
-  openUnpaidIntentsOf,
   recordProviderStatus,
   setIntent,
   type SnapshotLine,
 } from './payment-intent-records.ts';
 
+export { MAX_OPEN_INTENTS_PER_USER } from './create-payment-intent.ts';
 export type { IntentRow, SnapshotLine } from './payment-intent-records.ts';
 
 /** Money authorized (or on its way) as far as we know: the sweep looks at these first. */
 const AUTHORIZED_STATUSES = ['requires_capture', 'processing'];
-const CURRENCY = 'usd';
-
-/**
- * Unpaid intents one customer may hold open at once (issue 8, item 5). A changed cart replaces its
- * intent, so only a burst of concurrent requests, or cancellations the provider refused, reach it.
- */
-export const MAX_OPEN_INTENTS_PER_USER = 3;
 
 /** The reconciliation sweep's passes, in order: authorized money first, then releases, then the rest. */
 export const SWEEP_PHASES = ['authorized', 'failed', 'open'] as const;
 export type SweepPhase = (typeof SWEEP_PHASES)[number];
-
-const pricingOf = (row: IntentRow): PricedCheckout => ({
-  lines: row.cartSnapshot as SnapshotLine[],
-  amountCents: row.amountCents,
-  subtotalCents: row.subtotalCents,
-  discountCents: row.discountCents,
-  taxCents: row.taxCents,
-  shippingCents: row.shippingCents,
-  couponCode: row.couponCode,
-  currency: row.currency,
-});
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
@@ -63,14 +45,8 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  * 4. capture the authorized money.
  */
 export function createCheckoutService(deps: CheckoutDeps) {
-  const { db, taxRate, publicUrl, provider, cart, coupons, catalog, catalogChanges, orders, users, customers } = deps;
-  const { onRefunded, clock, log } = deps;
-
-  async function pricedCartOf(userId: string) {
-    const priced = await cart.getPricedCart(userId);
-    if (priced.lines.length === 0) throw new AppError('VALIDATION_FAILED', M.cartEmpty);
-    return { priced, totals: checkoutTotals({ ...priced, taxRate }) };
-  }
+  const { db, publicUrl, provider, cart, coupons, catalog, catalogChanges, orders, users, customers } = deps;
+  const { onRefunded, clock } = deps;
 
   type WriteOutcome =
     { kind: 'created' | 'existing'; order: Order } | { kind: 'failed'; message: string; release: boolean };
@@ -148,36 +124,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   /**
-   * The customer's open intent for exactly this pricing, if the provider still waits for its card;
-   * every other unpaid intent of theirs is cancelled, since its cart is gone (issue 8, item 5). An
-   * intent paid meanwhile is left to become its order.
-   */
-  async function reuseOrRetire(userId: string, fingerprint: string): Promise<ProviderIntent | undefined> {
-    let reusable: ProviderIntent | undefined;
-    for (const row of await openUnpaidIntentsOf(deps, userId)) {
-      try {
-        const remote = await provider.retrieveIntent(row.id);
-        if (
-          !reusable &&
-          remote.status === 'requires_payment_method' &&
-          remote.clientSecret &&
-          checkoutFingerprint(pricingOf(row)) === fingerprint
-        ) {
-          reusable = remote;
-        } else if (isPaid(remote.status) || remote.status === 'processing') {
-          await recordProviderStatus(deps, row.id, remote);
-        } else {
-          await releaseAuthorization(deps, row.id);
-        }
-      } catch (error) {
-        // Left open: the cap counts it and the sweep closes it later.
-        log.warn({ err: error, paymentIntentId: row.id }, 'could not check an open payment intent');
-      }
-    }
-    return reusable;
-  }
-
-  /**
    * Turns a paid intent into its order, exactly once, whoever asks first: the browser's
    * confirm-order (with `userId`: another customer's intent is a 404), the provider's webhook or
    * the reconciliation sweep.
@@ -250,92 +196,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   return {
-    /** GET /api/payment/cart-summary: the amounts the customer will be charged, from the server cart. */
-    async cartSummary(userId: string) {
-      const { totals } = await pricedCartOf(userId);
-      return {
-        amount: toDollars(totals.totalCents),
-        subtotal: toDollars(totals.subtotalCents),
-        taxAmount: toDollars(totals.taxCents),
-        shippingAmount: toDollars(totals.shippingCents),
-        discount: toDollars(totals.discountCents),
-        currency: CURRENCY,
-      } as const;
-    },
-
-    /**
-     * Step 1. Any amount the browser sent was dropped by the schema; this is priced from the database.
-     * The customer's open intent is reused while the priced cart is unchanged (only the shipping
-     * info is updated), and replaced when it changed: one checkout, one open intent.
-     */
-    async createPaymentIntent(userId: string, shippingInfo: ShippingInfo) {
-      const { priced, totals } = await pricedCartOf(userId);
-      for (const line of priced.lines) {
-        if (line.quantity > line.stock) {
-          throw new AppError('CONFLICT', M.notEnoughStock(line.name, line.size, Math.max(0, line.stock)));
-        }
-      }
-      const snapshot: SnapshotLine[] = priced.lines.map((line) => ({
-        productId: line.productId,
-        name: line.name,
-        image: line.image,
-        size: line.size,
-        quantity: line.quantity,
-        unitPriceCents: line.unitPriceCents,
-      }));
-      const pricing: PricedCheckout = {
-        lines: snapshot,
-        amountCents: totals.totalCents,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        taxCents: totals.taxCents,
-        shippingCents: totals.shippingCents,
-        couponCode: priced.coupon?.code ?? null,
-        currency: CURRENCY,
-      };
-      const amount = toDollars(totals.totalCents);
-
-      const reused = await reuseOrRetire(userId, checkoutFingerprint(pricing));
-      if (reused?.clientSecret) {
-        await setIntent(deps, reused.id, { shippingInfo });
-        return { clientSecret: reused.clientSecret, paymentIntentId: reused.id, amount };
-      }
-      const tooMany = new AppError('RATE_LIMITED', M.tooManyOpenPayments);
-      if ((await openUnpaidIntentsOf(deps, userId)).length >= MAX_OPEN_INTENTS_PER_USER) throw tooMany;
-
-      const created = await provider.createIntent({
-        amountCents: totals.totalCents,
-        currency: CURRENCY,
-        metadata: { userId },
-        captureMethod: 'manual',
-        customerId: await customers.idFor(userId),
-      });
-      const now = clock();
-      await db.insert(paymentIntents).values({
-        id: created.id,
-        provider: provider.kind,
-        userId,
-        amountCents: totals.totalCents,
-        currency: CURRENCY,
-        subtotalCents: totals.subtotalCents,
-        discountCents: totals.discountCents,
-        taxCents: totals.taxCents,
-        shippingCents: totals.shippingCents,
-        couponCode: priced.coupon?.code ?? null,
-        cartSnapshot: snapshot,
-        shippingInfo,
-        status: created.status,
-        createdAt: now,
-        updatedAt: now,
-      });
-      // Concurrent requests may each have found room under the cap; counted again with this one in,
-      // whoever finds it exceeded gives way, so the customer never keeps more open than the cap.
-      if ((await openUnpaidIntentsOf(deps, userId)).length > MAX_OPEN_INTENTS_PER_USER) {
-        await releaseAuthorization(deps, created.id);
-        throw tooMany;
-      }
-      return { clientSecret: created.clientSecret, paymentIntentId: created.id, amount };
-    },
+    cartSummary: (userId: string) => cartSummary(deps, userId),
+    createPaymentIntent: (userId: string, shippingInfo: ShippingInfo) =>
+      createPaymentIntent(deps, userId, shippingInfo),
 
     completePayment,
     /** completePayment, telling whether this call wrote the order (the sweep counts only those). */
