@@ -1,7 +1,6 @@
-import type { Category, ImageSource, Product, ProductListQuery, ProductSort } from '@shopper/contract';
+import type { Category, Product, ProductListQuery, ProductSort } from '@shopper/contract';
 import {
   ADULT_SIZES,
-  CHECKOUT_MESSAGES,
   FEATURED_WOMEN_COUNT,
   KIDS_SIZES,
   MESSAGES,
@@ -12,17 +11,23 @@ import {
   totalPagesFor,
 } from '@shopper/contract';
 import type { SQL } from 'drizzle-orm';
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageTotal } from '../../lib/page-total.ts';
-import { toProductView } from './product-view.ts';
+import { getForCart } from './cart-products.ts';
+import type { CatalogDeps } from './catalog-deps.ts';
+import { lockForRatingChange, setRatingSummary } from './product-ratings.ts';
+import { effectivePriceCents, isOnSale, isProductId } from './product-sql.ts';
+import { withSizes } from './products-with-sizes.ts';
+import { reserveStock, restock } from './stock-reservation.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export type { CartProduct } from './cart-products.ts';
+export type { ImageSourcesOf } from './catalog-deps.ts';
+export { OutOfStockError, type StockLine } from './stock-reservation.ts';
 
-const effectivePriceCents = sql`coalesce(${products.salePriceCents}, ${products.priceCents})`;
 const discountRatio = sql`coalesce((${products.priceCents} - ${products.salePriceCents})::float8 / ${products.priceCents}, 0)`;
 
 const ORDER_BY: Record<ProductSort, SQL[]> = {
@@ -68,75 +73,8 @@ export type ProductPage = {
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-/** What the cart reads of a product: its prices in cents and the stock of each size. */
-export type CartProduct = {
-  id: string;
-  name: string;
-  image: string;
-  priceCents: number;
-  salePriceCents: number | null;
-  stockBySize: Map<string, number>;
-};
-
-/** One line of an order as stock sees it. */
-export type StockLine = { productId: string; size: string; quantity: number; name: string };
-
-/** A size ran out: checkout turns it into the customer's message and releases the payment. */
-export class OutOfStockError extends AppError {
-  readonly line: StockLine;
-  readonly available: number;
-
-  constructor(line: StockLine, available: number) {
-    super('CONFLICT', CHECKOUT_MESSAGES.notEnoughStock(line.name, line.size, available));
-    this.name = 'OutOfStockError';
-    this.line = line;
-    this.available = available;
-  }
-}
-
-/** Same product and size once, quantities summed, in (productId, size) order: every locker takes the rows in one order. */
-function mergeLines(lines: readonly StockLine[]): StockLine[] {
-  const merged = new Map<string, StockLine>();
-  for (const line of lines) {
-    const key = `${line.productId}\u0000${line.size}`;
-    const seen = merged.get(key);
-    merged.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
-  }
-  return [...merged.values()].sort((a, b) =>
-    a.productId === b.productId ? (a.size < b.size ? -1 : a.size > b.size ? 1 : 0) : a.productId < b.productId ? -1 : 1,
-  );
-}
-
-/** The storefront shows published products only: drafts are not ready, archived ones are withdrawn. */
-const isOnSale = eq(products.status, 'published');
-
-/** Variants of uploaded images by product id (the images module's answer). */
-export type ImageSourcesOf = (productIds: readonly string[]) => Promise<Map<string, Record<string, ImageSource>>>;
-
-export function createCatalogService({ db, imageSources }: { db: Database; imageSources?: ImageSourcesOf }) {
-  async function withSizes(rows: ProductRow[]): Promise<Product[]> {
-    if (rows.length === 0) return [];
-    const sources = imageSources
-      ? await imageSources(rows.map((row) => row.id))
-      : new Map<string, Record<string, ImageSource>>();
-    const sizeRows = await db
-      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
-      .from(productSizes)
-      .where(
-        inArray(
-          productSizes.productId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(productSizes.position));
-    const byProduct = new Map<string, { size: string; stock: number }[]>();
-    for (const s of sizeRows) {
-      const list = byProduct.get(s.productId) ?? [];
-      list.push(s);
-      byProduct.set(s.productId, list);
-    }
-    return rows.map((row) => toProductView(row, byProduct.get(row.id) ?? [], sources.get(row.id)));
-  }
+export function createCatalogService(deps: CatalogDeps) {
+  const { db } = deps;
 
   function filters(query: ProductListQuery): SQL[] {
     const where: SQL[] = [isOnSale];
@@ -193,7 +131,10 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       return counted?.n ?? 0;
     });
     return {
-      products: await withSizes(rows.map((r) => r.product)),
+      products: await withSizes(
+        deps,
+        rows.map((r) => r.product),
+      ),
       total,
       page: query.page,
       limit: query.limit,
@@ -202,7 +143,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
   }
 
   async function findRow(id: string): Promise<ProductRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isProductId(id)) return undefined;
     const [row] = await db
       .select()
       .from(products)
@@ -211,106 +152,22 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
     return row;
   }
 
-  /**
-   * Products by id with their sizes' stock, for the cart and checkout. Ids that name nothing are
-   * simply absent from the map. `executor` lets a caller read inside its own transaction.
-   */
-  async function getForCart(productIds: readonly string[], executor: Database = db): Promise<Map<string, CartProduct>> {
-    const ids = [...new Set(productIds)].filter((id) => UUID.test(id));
-    const found = new Map<string, CartProduct>();
-    if (ids.length === 0) return found;
-    // One after the other: inside a caller's transaction both run on its single connection.
-    // A product withdrawn from sale can no longer be added or bought; its lines drop out of carts.
-    const rows = await executor
-      .select()
-      .from(products)
-      .where(and(inArray(products.id, ids), isOnSale));
-    const sizeRows = await executor
-      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
-      .from(productSizes)
-      .where(inArray(productSizes.productId, ids));
-    for (const row of rows) {
-      found.set(row.id, {
-        id: row.id,
-        name: row.name,
-        image: toProductView(row, []).image,
-        priceCents: row.priceCents,
-        salePriceCents: row.salePriceCents,
-        stockBySize: new Map(),
-      });
-    }
-    for (const s of sizeRows) found.get(s.productId)?.stockBySize.set(s.size, s.stock);
-    return found;
-  }
-
-  /**
-   * Takes the lines out of stock inside the caller's transaction (DESIGN.md: no size sold beyond
-   * its stock). The rows are locked `for update` in one fixed order so concurrent checkouts queue
-   * instead of deadlocking; nothing is written unless every line fits. Callers clear the catalog
-   * read cache after their commit.
-   */
-  async function reserveStock(tx: Database, lines: readonly StockLine[]): Promise<void> {
-    const wanted = mergeLines(lines);
-    if (wanted.length === 0) return;
-    const locked = await tx
-      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
-      .from(productSizes)
-      .where(or(...wanted.map((l) => and(eq(productSizes.productId, l.productId), eq(productSizes.size, l.size)))))
-      .orderBy(asc(productSizes.productId), asc(productSizes.size))
-      .for('update');
-    for (const line of wanted) {
-      const row = locked.find((r) => r.productId === line.productId && r.size === line.size);
-      const available = row?.stock ?? 0;
-      if (available < line.quantity) throw new OutOfStockError(line, available);
-    }
-    for (const line of wanted) {
-      await tx
-        .update(productSizes)
-        .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
-        .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
-    }
-  }
-
-  /** Puts the lines back (an order that was cancelled); sizes withdrawn since are skipped. */
-  async function restock(tx: Database, lines: readonly StockLine[]): Promise<void> {
-    for (const line of mergeLines(lines)) {
-      await tx
-        .update(productSizes)
-        .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
-        .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
-    }
-  }
-
   return {
     list,
-    getForCart,
+    getForCart: (productIds: readonly string[], executor?: Database) => getForCart(deps, productIds, executor),
     reserveStock,
     restock,
+    lockForRatingChange,
+    setRatingSummary,
 
     /** Whether an id names a product; a malformed id names none. */
     async exists(id: string): Promise<boolean> {
-      if (!UUID.test(id)) return false;
+      if (!isProductId(id)) return false;
       const [row] = await db
         .select({ id: products.id })
         .from(products)
         .where(and(eq(products.id, id), isOnSale))
         .limit(1);
-      return row !== undefined;
-    },
-
-    /**
-     * Locks the product row inside the caller's transaction before its rating summary is
-     * recomputed, so concurrent review writes queue and the last one counts every review. `no key
-     * update` leaves foreign-key checks (cart lines, order items, reviews) unblocked. Customers
-     * review published products only; moderation (`isAnyStatus`) reaches every product.
-     */
-    async lockForRatingChange(tx: Database, id: string, { isAnyStatus = false } = {}): Promise<boolean> {
-      if (!UUID.test(id)) return false;
-      const [row] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(isAnyStatus ? eq(products.id, id) : and(eq(products.id, id), isOnSale))
-        .for('no key update');
       return row !== undefined;
     },
 
@@ -333,7 +190,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
 
     /** Names of products whatever their status (back-office lists of reviews and figures). */
     async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
-      const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+      const wanted = [...new Set(ids)].filter((id) => isProductId(id));
       if (wanted.length === 0) return new Map();
       const rows = await db
         .select({ id: products.id, name: products.name })
@@ -342,18 +199,10 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
-    /** Writes a rating summary the reviews module computed; callers clear the read cache after commit. */
-    async setRatingSummary(tx: Database, id: string, summary: { rating: number; reviewCount: number }): Promise<void> {
-      await tx
-        .update(products)
-        .set({ rating: summary.rating, reviewCount: summary.reviewCount })
-        .where(eq(products.id, id));
-    },
-
     async getById(id: string): Promise<Product> {
       const row = await findRow(id);
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.productIdNotFound(id));
-      const [product] = await withSizes([row]);
+      const [product] = await withSizes(deps, [row]);
       return product as Product;
     },
 
@@ -364,7 +213,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
         .where(and(eq(products.slug, slug), isOnSale))
         .limit(1);
       if (!row) throw new AppError('NOT_FOUND', MESSAGES.productSlugNotFound(slug));
-      const [product] = await withSizes([row]);
+      const [product] = await withSizes(deps, [row]);
       return product as Product;
     },
 
@@ -390,7 +239,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
         .where(and(eq(products.category, 'women'), isOnSale))
         .orderBy(desc(products.rating), desc(products.reviewCount), asc(products.id))
         .limit(FEATURED_WOMEN_COUNT);
-      return withSizes(rows);
+      return withSizes(deps, rows);
     },
 
     /** 'New Collection' on the home page: the newest products of every category. */
@@ -401,7 +250,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
         .where(isOnSale)
         .orderBy(desc(products.publishedAt), asc(products.id))
         .limit(NEW_COLLECTION_COUNT);
-      return withSizes(rows);
+      return withSizes(deps, rows);
     },
 
     /** Same category, the excluded product left out; those sharing its types come first. */
@@ -415,7 +264,7 @@ export function createCatalogService({ db, imageSources }: { db: Database; image
         .where(and(eq(products.category, category), ne(products.id, excluded.id), isOnSale))
         .orderBy(sql`${sharesType} desc`, desc(products.rating), asc(products.id))
         .limit(RELATED_PRODUCTS_COUNT);
-      return withSizes(rows);
+      return withSizes(deps, rows);
     },
 
     async facets(category: Category | undefined) {
