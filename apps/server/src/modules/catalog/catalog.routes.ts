@@ -33,14 +33,6 @@ function requireCategory(value: string): Category {
   return category as Category;
 }
 
-/**
- * Sends JSON bytes the cache already checked against the route's schema; Fastify writes a Buffer
- * untouched, so the typed reply (and its serializer) is bypassed on purpose here.
- */
-function sendJsonBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(bytes);
-}
-
 export function catalogRoutes({
   catalog,
   categories,
@@ -50,6 +42,21 @@ export function catalogRoutes({
   categories: CategoriesService;
   cache: CatalogReadCache;
 }): FastifyPluginAsyncZod {
+  /**
+   * Every catalog GET answers this way: the JSON bytes kept under `key`, made by `produce` and checked
+   * against `schema` on a miss. Fastify writes a Buffer untouched, so the typed reply (and its
+   * serializer) is bypassed on purpose: the bytes were checked when they were made.
+   */
+  async function sendCachedJson<T extends z.ZodType>(
+    reply: FastifyReply,
+    key: string,
+    schema: T,
+    produce: () => Promise<z.input<T>>,
+  ): Promise<FastifyReply> {
+    const bytes = await cache.json(key, schema, produce);
+    return reply.type('application/json; charset=utf-8').send(bytes);
+  }
+
   return async (app) => {
     app.get(
       '/categories',
@@ -61,11 +68,10 @@ export function catalogRoutes({
         },
       },
       async (_request, reply) => {
-        const text = await cache.json('categories', CategoriesAnswerSchema, async () => ({
+        return sendCachedJson(reply, 'categories', CategoriesAnswerSchema, async () => ({
           success: true as const,
           categories: await categories.list(),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -80,11 +86,10 @@ export function catalogRoutes({
         },
       },
       async (request, reply) => {
-        const text = await cache.json(`list:${JSON.stringify(request.query)}`, ProductListSchema, async () => ({
+        return sendCachedJson(reply, `list:${JSON.stringify(request.query)}`, ProductListSchema, async () => ({
           success: true as const,
           ...(await catalog.list(request.query)),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -101,11 +106,10 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const query = { ...request.query, category: requireCategory(request.params.category) };
-        const text = await cache.json(`list:${JSON.stringify(query)}`, ProductListSchema, async () => ({
+        return sendCachedJson(reply, `list:${JSON.stringify(query)}`, ProductListSchema, async () => ({
           success: true as const,
           ...(await catalog.list(query)),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -121,11 +125,10 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { category } = request.query;
-        const text = await cache.json(`facets:${category ?? ''}`, ProductFacetsSchema, async () => ({
+        return sendCachedJson(reply, `facets:${category ?? ''}`, ProductFacetsSchema, async () => ({
           success: true as const,
           ...(await catalog.facets(category)),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -139,11 +142,10 @@ export function catalogRoutes({
         },
       },
       async (_request, reply) => {
-        const text = await cache.json('featured-women', ProductCollectionSchema, async () => ({
+        return sendCachedJson(reply, 'featured-women', ProductCollectionSchema, async () => ({
           success: true as const,
           products: await catalog.featuredWomen(),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -153,11 +155,10 @@ export function catalogRoutes({
         schema: { tags, summary: "'New Collection': the newest products", response: { 200: ProductCollectionSchema } },
       },
       async (_request, reply) => {
-        const text = await cache.json('newcollection', ProductCollectionSchema, async () => ({
+        return sendCachedJson(reply, 'newcollection', ProductCollectionSchema, async () => ({
           success: true as const,
           products: await catalog.newCollection(),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -174,11 +175,10 @@ export function catalogRoutes({
       async (request, reply) => {
         const category = requireCategory(request.params.category);
         const { excludeId } = request.params;
-        const text = await cache.json(`related:${category}:${excludeId}`, ProductCollectionSchema, async () => ({
+        return sendCachedJson(reply, `related:${category}:${excludeId}`, ProductCollectionSchema, async () => ({
           success: true as const,
           products: await catalog.related(category, excludeId),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -194,11 +194,10 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { slug } = request.params;
-        const text = await cache.json(`slug:${slug}`, ProductAnswerSchema, async () => ({
+        return sendCachedJson(reply, `slug:${slug}`, ProductAnswerSchema, async () => ({
           success: true as const,
           product: await catalog.getBySlug(slug),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
 
@@ -214,11 +213,10 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { id } = request.params;
-        const text = await cache.json(`id:${id}`, ProductAnswerSchema, async () => ({
+        return sendCachedJson(reply, `id:${id}`, ProductAnswerSchema, async () => ({
           success: true as const,
           product: await catalog.getById(id),
         }));
-        return sendJsonBytes(reply, text);
       },
     );
   };

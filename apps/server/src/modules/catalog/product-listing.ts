@@ -1,0 +1,93 @@
+import type { Product, ProductListQuery, ProductSort } from '@shopper/contract';
+import { toCents, totalPagesFor } from '@shopper/contract';
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { products, productSizes } from '../../db/schema.ts';
+import { pageTotal } from '../../lib/page-total.ts';
+import type { CatalogDeps } from './catalog-deps.ts';
+import { bySearchRank, matchesSearch, toPrefixTsQuery } from './product-search.ts';
+import { effectivePriceCents, isOnSale } from './product-sql.ts';
+import { withSizes } from './products-with-sizes.ts';
+
+export type ProductPage = {
+  products: Product[];
+  total: number;
+  page: number;
+  limit: number;
+  totalPages: number;
+};
+
+const discountRatio = sql`coalesce((${products.priceCents} - ${products.salePriceCents})::float8 / ${products.priceCents}, 0)`;
+
+const ORDER_BY: Record<ProductSort, SQL[]> = {
+  'price-asc': [sql`${effectivePriceCents} asc`],
+  'price-desc': [sql`${effectivePriceCents} desc`],
+  'date-newest': [desc(products.publishedAt)],
+  'date-oldest': [asc(products.publishedAt)],
+  discount: [sql`${discountRatio} desc`],
+  rating: [desc(products.rating), desc(products.reviewCount)],
+};
+
+function filters(query: ProductListQuery): SQL[] {
+  const where: SQL[] = [isOnSale];
+  if (query.category) where.push(eq(products.category, query.category));
+  if (query.minPrice !== undefined && query.minPrice > 0) {
+    where.push(sql`${effectivePriceCents} >= ${toCents(query.minPrice)}`);
+  }
+  if (query.maxPrice !== undefined && query.maxPrice > 0) {
+    where.push(sql`${effectivePriceCents} <= ${toCents(query.maxPrice)}`);
+  }
+  if (query.rating !== undefined) where.push(sql`${products.rating} >= ${query.rating}`);
+  if (query.discount === true) where.push(sql`${products.salePriceCents} is not null`);
+  if (query.types && query.types.length > 0) {
+    where.push(sql`${products.types} && ${sql.param(query.types)}::text[]`);
+  }
+  if (query.brand) where.push(sql`lower(${products.brand}) = lower(${query.brand})`);
+  if (query.sizes && query.sizes.length > 0) {
+    where.push(
+      sql`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.size} = any(${sql.param(query.sizes)}::text[]) and ${productSizes.stock} > 0)`,
+    );
+  }
+  const tsQuery = query.q ? toPrefixTsQuery(query.q) : null;
+  if (tsQuery) where.push(matchesSearch(tsQuery));
+  return where;
+}
+
+function ordering(query: ProductListQuery): SQL[] {
+  const tsQuery = query.q ? toPrefixTsQuery(query.q) : null;
+  const primary =
+    query.sort !== undefined ? ORDER_BY[query.sort] : tsQuery ? [bySearchRank(tsQuery)] : ORDER_BY['date-newest'];
+  // The id breaks ties so pages never overlap or skip a product.
+  return [...primary, asc(products.id)];
+}
+
+/** One page of the storefront's listing: the filters, search and sort of the query, on-sale products only. */
+export async function listProducts(deps: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
+  const { db } = deps;
+  const where = and(...filters(query));
+  const offset = (query.page - 1) * query.limit;
+  const rows = await db
+    .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(query.limit)
+    .offset(offset);
+  const total = await pageTotal(rows, query.page, async () => {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    return counted?.n ?? 0;
+  });
+  return {
+    products: await withSizes(
+      deps,
+      rows.map((r) => r.product),
+    ),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: totalPagesFor(total, query.limit),
+  };
+}

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import type { CartService } from '../cart/cart.service.ts';
+import type { CouponsService } from '../cart/coupons.service.ts';
+import type { CatalogChanges } from '../catalog/catalog-changes.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { PaymentCustomersService } from './payment-customers.service.ts';
+
+/**
+ * Everything checkout works with, given once to `createCheckoutService`. Each step takes a `Pick`
+ * of it, so what a step may touch (the database, the provider, other modules) reads off its signature.
+ */
+export type CheckoutDeps = {
+  db: Database;
+  taxRate: number;
+  publicUrl: string;
+  provider: PaymentProvider;
+  cart: CartService;
+  coupons: CouponsService;
+  catalog: CatalogService;
+  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
+  orders: OrdersService;
+  users: UsersService;
+  customers: PaymentCustomersService;
+  /** `charge.refunded`: the orders side records the provider's refunds of this payment. */
+  onRefunded: (intentId: string) => Promise<unknown>;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+};

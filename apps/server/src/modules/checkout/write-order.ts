@@ -1,0 +1,90 @@
+import { CHECKOUT_MESSAGES as M, type Order, type ShippingInfo } from '@shopper/contract';
+import { eq } from 'drizzle-orm';
+import { paymentIntents } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ProviderIntent } from '../../payments/provider.ts';
+import { OutOfStockError } from '../catalog/catalog.service.ts';
+import { enqueueMail } from '../mail/mail-outbox.ts';
+import { orderConfirmationMail } from '../orders/order-mail.ts';
+import { setStockContext } from '../stock/stock-context.ts';
+import type { CheckoutDeps } from './checkout-deps.ts';
+import { type IntentRow, setIntent, type SnapshotLine } from './payment-intent-records.ts';
+
+/** `release`: this call closed the intent, so it also lets the authorization go; false when another did. */
+export type WriteOutcome =
+  { kind: 'created' | 'existing'; order: Order } | { kind: 'failed'; message: string; release: boolean };
+
+/**
+ * Step 3, inside one transaction with our intent row locked: whoever comes second finds the order.
+ * A conflict (a size sold out meanwhile) undoes the savepoint only, so the intent still records why
+ * in this transaction; any other error undoes everything.
+ */
+export async function writeOrder(
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'publicUrl' | 'cart' | 'coupons' | 'catalog' | 'orders' | 'users'>,
+  intent: IntentRow,
+  remote: ProviderIntent,
+): Promise<WriteOutcome> {
+  const { db, publicUrl, cart, coupons, catalog, orders, users } = deps;
+  const user = await users.findById(intent.userId);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
+    if (!locked) throw new AppError('NOT_FOUND', M.paymentNotFound);
+    const existing = await orders.findByPaymentIntent(intent.id, tx);
+    if (existing) return { kind: 'existing', order: existing };
+    if (locked.status === 'failed' || locked.status === 'canceled') {
+      return { kind: 'failed', message: locked.failureMessage ?? M.paymentCanceled, release: false };
+    }
+    const lines = locked.cartSnapshot as SnapshotLine[];
+    const shipping = locked.shippingInfo as ShippingInfo;
+    try {
+      // A savepoint: stock, coupon, order, cart and mail are written together or not at all.
+      const { order, isNew } = await tx.transaction(async (sp) => {
+        const inserted = await orders.insert(sp, {
+          userId: locked.userId,
+          paymentIntentId: locked.id,
+          itemsPriceCents: locked.subtotalCents,
+          discountCents: locked.discountCents,
+          couponCode: locked.couponCode,
+          shippingCents: locked.shippingCents,
+          taxCents: locked.taxCents,
+          totalCents: locked.amountCents,
+          currency: locked.currency,
+          shipping: {
+            name: shipping.name,
+            address: shipping.shippingAddress.street,
+            city: shipping.shippingAddress.city,
+            state: shipping.shippingAddress.state,
+            postalCode: shipping.shippingAddress.zip,
+            country: shipping.shippingAddress.country,
+            phone: shipping.phoneNumber,
+            method: shipping.shippingMethod,
+          },
+          paymentStatus: remote.status === 'succeeded' ? 'succeeded' : 'authorized',
+          card: remote.paymentMethod,
+          items: lines,
+        });
+        if (!inserted.isNew) return inserted;
+        await setStockContext(sp, { reason: 'sale', orderId: inserted.order._id });
+        await catalog.reserveStock(sp, lines);
+        if (locked.couponCode) await coupons.redeem(sp, locked.couponCode);
+        await cart.clear(sp, locked.userId);
+        if (user) {
+          const link = `${publicUrl}/order-confirmation/${inserted.order._id}`;
+          await enqueueMail(
+            sp,
+            orderConfirmationMail({ to: user.email, name: user.name, order: inserted.order, link }),
+          );
+        }
+        await setIntent(deps, locked.id, { status: remote.status, failureMessage: null }, sp);
+        return inserted;
+      });
+      return { kind: isNew ? 'created' : 'existing', order };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+      const message =
+        error instanceof OutOfStockError ? M.soldOutWhilePaying(error.line.name, error.line.size) : error.message;
+      await setIntent(deps, locked.id, { status: 'failed', failureMessage: message }, tx);
+      return { kind: 'failed', message, release: true };
+    }
+  });
+}
