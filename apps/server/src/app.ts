@@ -72,7 +72,9 @@ import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
 import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
-import { settingsAdminRoutes, stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
+import { stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
 import { createCustomersAdminService } from './modules/users/customers-admin.service.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
@@ -225,7 +227,8 @@ export async function buildApp({
 
   const audit = createAuditService({ db, clock });
   const staff = createStaffService({ db, clock, audit });
-  const stock = createStockService({ db, clock, audit });
+  const stock = createStockService({ db, audit });
+  const settings = createSettingsService({ db, clock, audit });
   const productImages = createProductImagesService({
     db,
     storage: createDatabaseImageStorage({ db }),
@@ -242,7 +245,7 @@ export async function buildApp({
   catalogChanges.onCatalogChange(() => catalogCache.clear());
   await catalogChanges.start();
   app.addHook('onClose', () => catalogChanges.stop());
-  const { lowStockThreshold } = stock;
+  const { lowStockThreshold } = settings;
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,
@@ -365,7 +368,7 @@ export async function buildApp({
       await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
       await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
       await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
-      await admin.register(settingsAdminRoutes({ stock }), { prefix: '/settings' });
+      await admin.register(settingsAdminRoutes({ settings }), { prefix: '/settings' });
       await admin.register(
         catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
         {

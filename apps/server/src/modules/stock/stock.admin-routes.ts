@@ -1,7 +1,5 @@
 import {
   ADMIN_MESSAGES,
-  ShopSettingsAnswerSchema,
-  ShopSettingsBodySchema,
   StockAdjustmentAnswerSchema,
   StockAdjustmentBodySchema,
   StockMovementsPageSchema,
@@ -51,38 +49,6 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
         },
       },
       async (request) => pageAnswer(request.query, await stock.movements(request.query)),
-    );
-  };
-}
-
-/** Shop settings: staff read them (Home's low-stock list), the owner changes them. Under /api/admin/settings. */
-export function settingsAdminRoutes({ stock }: { stock: StockService }): FastifyPluginAsyncZod {
-  return async (app) => {
-    const tags = ['admin: settings'];
-    app.get(
-      '/',
-      {
-        config: { minRole: 'staff' },
-        schema: { tags, summary: 'The shop settings', response: { 200: ShopSettingsAnswerSchema, ...adminErrors() } },
-      },
-      async () => ({ success: true as const, settings: await stock.settings() }),
-    );
-    app.put(
-      '/',
-      {
-        config: { minRole: 'owner' },
-        schema: {
-          tags,
-          summary: 'Change the shop settings (owner only)',
-          body: ShopSettingsBodySchema,
-          response: { 200: ShopSettingsAnswerSchema, ...adminErrors(400) },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        message: ADMIN_MESSAGES.settingsSaved,
-        settings: await stock.updateSettings(staffOf(request).id, request.body),
-      }),
     );
   };
 }

@@ -1,7 +1,5 @@
 import {
   ADMIN_MESSAGES,
-  DEFAULT_LOW_STOCK_THRESHOLD,
-  type ShopSettings,
   type StockAdjustmentBodySchema,
   type StockMovement,
   type StockMovementsQuerySchema,
@@ -9,7 +7,7 @@ import {
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { orders, productSizes, shopSettings, stockMovements, users } from '../../db/schema.ts';
+import { orders, productSizes, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { setStockContext } from './stock-context.ts';
@@ -19,8 +17,8 @@ type MovementsQuery = z.output<typeof StockMovementsQuerySchema>;
 
 export type StockService = ReturnType<typeof createStockService>;
 
-/** Manual stock changes, the stock ledger and the shop settings (decision 019). */
-export function createStockService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
+/** Manual stock changes and the stock ledger (decision 019). */
+export function createStockService({ db, audit }: { db: Database; audit: AuditService }) {
   const movementColumns = {
     movement: stockMovements,
     actor: { id: users.id, email: users.email, name: users.name },
@@ -103,39 +101,8 @@ export function createStockService({ db, clock, audit }: { db: Database; clock: 
     return { items: rows.map(toMovement), total: totals?.total ?? 0 };
   }
 
-  async function settings(): Promise<ShopSettings> {
-    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-    return { lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
-  }
-
-  async function updateSettings(actorId: string, next: ShopSettings): Promise<ShopSettings> {
-    return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
-      await tx
-        .insert(shopSettings)
-        .values({ id: 1, lowStockThreshold: next.lowStockThreshold, updatedAt: clock() })
-        .onConflictDoUpdate({
-          target: shopSettings.id,
-          set: { lowStockThreshold: next.lowStockThreshold, updatedAt: clock() },
-        });
-      await audit.record(tx, {
-        actorId,
-        action: 'settings.update',
-        entity: 'setting',
-        entityId: 'shop',
-        before: { lowStockThreshold: before?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD },
-        after: next,
-      });
-      return next;
-    });
-  }
-
   return {
     adjust,
     movements,
-    settings,
-    updateSettings,
-    /** For the back-office Home and lists: a size at or under this stock is low. */
-    lowStockThreshold: async () => (await settings()).lowStockThreshold,
   };
 }

@@ -1,0 +1,44 @@
+import { DEFAULT_LOW_STOCK_THRESHOLD, type ShopSettings } from '@shopper/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { shopSettings } from '../../db/schema.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/** The shop's one row of settings: the owner changes them, the back office reads them. */
+export function createSettingsService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
+  async function settings(): Promise<ShopSettings> {
+    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+    return { lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
+  }
+
+  async function updateSettings(actorId: string, next: ShopSettings): Promise<ShopSettings> {
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
+      await tx
+        .insert(shopSettings)
+        .values({ id: 1, lowStockThreshold: next.lowStockThreshold, updatedAt: clock() })
+        .onConflictDoUpdate({
+          target: shopSettings.id,
+          set: { lowStockThreshold: next.lowStockThreshold, updatedAt: clock() },
+        });
+      await audit.record(tx, {
+        actorId,
+        action: 'settings.update',
+        entity: 'setting',
+        entityId: 'shop',
+        before: { lowStockThreshold: before?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD },
+        after: next,
+      });
+      return next;
+    });
+  }
+
+  return {
+    settings,
+    updateSettings,
+    /** For the back-office Home and lists: a size at or under this stock is low. */
+    lowStockThreshold: async () => (await settings()).lowStockThreshold,
+  };
+}
