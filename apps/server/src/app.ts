@@ -33,12 +33,12 @@ import { createCartService } from './modules/cart/cart.service.ts';
 import { createCouponsService } from './modules/cart/coupons.service.ts';
 import { createCatalogChanges } from './modules/catalog/catalog-changes.ts';
 import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
-import { createCouponsAdminService } from './modules/cart/coupons-admin.service.ts';
+import { createCouponsAdminService } from './modules/cart/coupons.admin-service.ts';
 import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
-import { createCategoriesAdminService } from './modules/catalog/categories-admin.service.ts';
+import { createCategoriesAdminService } from './modules/catalog/categories.admin-service.ts';
 import { categoriesAdminRoutes } from './modules/catalog/categories.admin-routes.ts';
 import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin-routes.ts';
-import { createNewsletterExport } from './modules/newsletter/newsletter-export.ts';
+import { createNewsletterAdminService } from './modules/newsletter/newsletter.admin-service.ts';
 import { createRefundsService } from './modules/orders/refunds.service.ts';
 import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
 import { createCheckoutService } from './modules/checkout/checkout.service.ts';
@@ -50,7 +50,7 @@ import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCategoriesService } from './modules/catalog/categories.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin-routes.ts';
-import { createCatalogAdminService } from './modules/catalog/catalog-admin.service.ts';
+import { createCatalogAdminService } from './modules/catalog/catalog.admin-service.ts';
 import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
 import { createProductImagesService } from './modules/images/product-images.service.ts';
 import { uploadsRoutes } from './modules/images/uploads.routes.ts';
@@ -60,7 +60,7 @@ import { createSalesFigures } from './modules/orders/sales-figures.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin-routes.ts';
-import { createOrdersAdminService } from './modules/orders/orders-admin.service.ts';
+import { createOrdersAdminService } from './modules/orders/orders.admin-service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -69,18 +69,18 @@ import { createReviewsService } from './modules/reviews/reviews.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
-import { createReviewsModerationService } from './modules/reviews/reviews-moderation.service.ts';
+import { createReviewsAdminService } from './modules/reviews/reviews.admin-service.ts';
 import { createAccountService } from './modules/users/account.service.ts';
 import { createPasswordChecks } from './modules/users/password-checks.ts';
 import { stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
-import { createCustomersAdminService } from './modules/users/customers-admin.service.ts';
+import { createCustomersAdminService } from './modules/users/customers.admin-service.ts';
 import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
 import { createStaffService } from './modules/users/staff.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
-import { usersAdminRoutes } from './modules/users/users.admin-routes.ts';
+import { customersAdminRoutes } from './modules/users/customers.admin-routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
@@ -274,7 +274,7 @@ export async function buildApp({
   });
   const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
-  const reviewsModeration = createReviewsModerationService({
+  const reviewsModeration = createReviewsAdminService({
     db,
     catalog,
     reviewsService: reviews,
@@ -384,7 +384,7 @@ export async function buildApp({
       });
       await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
       await admin.register(
-        usersAdminRoutes({ customers: createCustomersAdminService({ db, clock, audit, sessions }) }),
+        customersAdminRoutes({ customers: createCustomersAdminService({ db, clock, audit, sessions }) }),
         { prefix: '/customers' },
       );
       await admin.register(
@@ -392,7 +392,7 @@ export async function buildApp({
         { prefix: '/categories' },
       );
       await admin.register(
-        newsletterAdminRoutes({ newsletterExport: createNewsletterExport({ db, newsletter, audit }) }),
+        newsletterAdminRoutes({ newsletterExport: createNewsletterAdminService({ db, newsletter, audit }) }),
         { prefix: '/newsletter' },
       );
     },

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { CouponsAdminService } from './coupons-admin.service.ts';
+import type { CouponsAdminService } from './coupons.admin-service.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: coupons'];

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { CatalogAdminService } from './catalog-admin.service.ts';
+import type { CatalogAdminService } from './catalog.admin-service.ts';
 import { uploadedFile } from './uploaded-file.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { CategoriesAdminService } from './categories-admin.service.ts';
+import type { CategoriesAdminService } from './categories.admin-service.ts';
 import { uploadedFile } from './uploaded-file.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 

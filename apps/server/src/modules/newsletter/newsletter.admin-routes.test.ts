@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, newsletterSubscriptions } from '../../db/schema.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { csvCell } from './newsletter-export.ts';
+import { csvCell } from './newsletter.admin-service.ts';
 
 let t: TestApp;
 let cast: BackOfficeCast;

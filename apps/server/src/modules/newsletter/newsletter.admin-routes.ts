@@ -1,14 +1,14 @@
 import { ADMIN_MESSAGES } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { NewsletterExport } from './newsletter-export.ts';
+import type { NewsletterAdminService } from './newsletter.admin-service.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** The newsletter in the back office (owner only), under /api/admin/newsletter. */
 export function newsletterAdminRoutes({
   newsletterExport,
 }: {
-  newsletterExport: NewsletterExport;
+  newsletterExport: NewsletterAdminService;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

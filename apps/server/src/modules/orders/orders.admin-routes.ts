@@ -11,7 +11,7 @@ import {
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { OrdersAdminService } from './orders-admin.service.ts';
+import type { OrdersAdminService } from './orders.admin-service.ts';
 import { pageAnswer } from '../../lib/admin-page.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 

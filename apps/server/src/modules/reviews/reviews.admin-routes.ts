@@ -7,14 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { ReviewsModerationService } from './reviews-moderation.service.ts';
+import type { ReviewsAdminService } from './reviews.admin-service.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: reviews'];
 const IdParams = z.object({ id: z.string().max(100) });
 
 /** Review moderation (issue 9): list every review, hide with a reason, unhide. Staff and owner. */
-export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsModerationService }): FastifyPluginAsyncZod {
+export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     const staff = { minRole: 'staff' as const };
 

@@ -10,13 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageAnswer } from '../../lib/admin-page.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 import { staffOf } from '../../plugins/back-office-guard.ts';
-import type { CustomersAdminService } from './customers-admin.service.ts';
+import type { CustomersAdminService } from './customers.admin-service.ts';
 
 const tags = ['admin: customers'];
 const STAFF = { minRole: 'staff' } as const;
 
 /** Customers in the back office (staff), under /api/admin/customers. */
-export function usersAdminRoutes({ customers }: { customers: CustomersAdminService }): FastifyPluginAsyncZod {
+export function customersAdminRoutes({ customers }: { customers: CustomersAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',

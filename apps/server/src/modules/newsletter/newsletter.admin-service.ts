@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
-export type NewsletterExport = ReturnType<typeof createNewsletterExport>;
+export type NewsletterAdminService = ReturnType<typeof createNewsletterAdminService>;
 
 /**
  * A spreadsheet would run a cell starting with = + - @ (or a tab/CR) as a formula; such emails are
@@ -14,7 +14,7 @@ export function csvCell(value: string): string {
 }
 
 /** The owner's CSV of confirmed subscribers; every export is audited (who took the list, when, how many). */
-export function createNewsletterExport({
+export function createNewsletterAdminService({
   db,
   newsletter,
   audit,

@@ -5,15 +5,15 @@ import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import type { AuditRecorder } from '../catalog/catalog-admin.service.ts';
+import type { AuditRecorder } from '../catalog/catalog.admin-service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { likePattern } from '../catalog/catalog-admin.service.ts';
+import { likePattern } from '../catalog/catalog.admin-service.ts';
 import { isVisible, type ReviewsService } from './reviews.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => new AppError('NOT_FOUND', M.reviewNotFound);
 
-export type ReviewsModerationService = ReturnType<typeof createReviewsModerationService>;
+export type ReviewsAdminService = ReturnType<typeof createReviewsAdminService>;
 
 function toAdminReview(row: ReviewRow, productName: string): AdminReview {
   return {
@@ -36,7 +36,7 @@ function toAdminReview(row: ReviewRow, productName: string): AdminReview {
  * distribution are recomputed in the same transaction, with the product row locked like any review
  * write (decision 009), and the storefront cache is cleared after the commit.
  */
-export function createReviewsModerationService({
+export function createReviewsAdminService({
   db,
   catalog,
   reviewsService,
