@@ -22,7 +22,7 @@ import {
 } from './db/schema.ts';
 import { insertProducts } from './db/seed/seed-catalog.ts';
 import { DEVICE_COOKIE } from './modules/auth/device-cookie.ts';
-import { REFRESH_COOKIE } from './modules/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from './plugins/refresh-cookie.ts';
 import { authHeader, PASSWORD, type TestAccount } from './test/account-factory.ts';
 import {
   confirmOrder,

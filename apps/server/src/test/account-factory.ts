@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mailOutbox, users } from '../db/schema.ts';
-import { REFRESH_COOKIE } from '../modules/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../plugins/refresh-cookie.ts';
 
 export const PASSWORD = 'Sup3r-secret!';
 

@@ -20,6 +20,9 @@ type AuditListQuery = z.output<typeof AuditListQuerySchema>;
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+/** Back-office changes write their audit row through the audit module, in their own transaction. */
+export type AuditRecorder = Pick<AuditService, 'record'>;
+
 /** The back-office audit log (decision 018): append-only, written inside the change's transaction. */
 export function createAuditService({ db, clock }: { db: Database; clock: () => Date }) {
   /** Call with the transaction that makes the change, so the row exists exactly when the change does. */

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from '../../test/account-factory.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
-import { REFRESH_COOKIE } from './refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 
 const PUBLIC_URL = 'https://shop.example.test';
 const MINUTE = 60_000;

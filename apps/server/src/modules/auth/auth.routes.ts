@@ -21,7 +21,7 @@ import { toUserView } from '../users/user-view.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../../plugins/refresh-cookie.ts';
 
 const tags = ['users'];
 const E = ErrorBodySchema;

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditRecorder } from '../catalog/catalog.admin-service.ts';
-import { likePattern } from '../catalog/catalog.admin-service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { likePattern } from '../../lib/admin-page.ts';
 import type { CouponRow } from './coupons.service.ts';
 
 type CouponCreateInput = z.output<typeof CouponCreateBodySchema>;

@@ -16,17 +16,15 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { likePattern } from '../../lib/admin-page.ts';
 import { pageTotal } from '../../lib/page-total.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import { setStockContext } from '../stock/stock-context.ts';
 import type { ProductImagesService } from '../images/product-images.service.ts';
 import type { CatalogChanges } from './catalog-changes.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
 type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
-
-/** Back-office changes write their audit row through the audit module, in their own transaction. */
-export type AuditRecorder = Pick<AuditService, 'record'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const totalStock =
@@ -54,11 +52,6 @@ export function slugify(name: string): string {
     .slice(0, 100)
     .replace(/-+$/, '');
   return slug || 'product';
-}
-
-/** `%` and `_` typed into a search box mean themselves. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const slugTaken = () => new AppError('CONFLICT', M.slugTaken, [{ param: 'slug', msg: M.slugTaken }]);

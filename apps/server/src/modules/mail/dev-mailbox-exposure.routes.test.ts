@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES as M } from '@shopper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, refreshCookieOf, signUp } from '../../test/account-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { REFRESH_COOKIE } from '../auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 
 // Issue 8 item 1: a shop started from the README exposed GET /api/dev/mailbox to the network, so
 // anyone could request a password reset for any account, read the link there and take it over.

@@ -5,9 +5,9 @@ import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import type { AuditRecorder } from '../catalog/catalog.admin-service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import { likePattern } from '../catalog/catalog.admin-service.ts';
+import { likePattern } from '../../lib/admin-page.ts';
 import { isVisible, type ReviewsService } from './reviews.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

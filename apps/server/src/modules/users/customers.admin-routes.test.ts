@@ -15,7 +15,7 @@ import { placeOrder } from '../../test/order-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers, signUpStaff } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { REFRESH_COOKIE } from '../auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 
 let t: TestApp;
 let cast: BackOfficeCast;

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type AuthContext, requireVerifiedEmail } from '../../plugins/auth.ts';
 import { authHeader, logIn, mailsTo, PASSWORD, signUp, type TestAccount } from '../../test/account-factory.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
-import { REFRESH_COOKIE } from '../auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthHook, authOf } from '../../plugins/auth.ts';
-import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
+import { clearRefreshCookie } from '../../plugins/refresh-cookie.ts';
 import type { AccountService } from './account.service.ts';
 import { toUserView } from './user-view.ts';
 

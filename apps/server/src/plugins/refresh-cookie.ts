@@ -1,6 +1,8 @@
 import { REFRESH_TOKEN_TTL_DAYS } from '@shopper/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+// Here beside the access token's plumbing, not in a module: the auth routes set it and the users
+// routes clear it when an account is disabled.
 export const REFRESH_COOKIE = 'shopper_refresh';
 
 /**
