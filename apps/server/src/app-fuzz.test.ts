@@ -21,7 +21,7 @@ import {
   users,
 } from './db/schema.ts';
 import { insertProducts } from './db/seed/seed-catalog.ts';
-import { DEVICE_COOKIE } from './modules/auth/device-cookie.ts';
+import { DEVICE_COOKIE } from './modules/auth/index.ts';
 import { REFRESH_COOKIE } from './plugins/refresh-cookie.ts';
 import { authHeader, PASSWORD, type TestAccount } from './test/account-factory.ts';
 import {

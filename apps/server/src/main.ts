@@ -9,8 +9,8 @@ import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
 import { createLogOutput } from './lib/logger.ts';
 import { readyMessage } from './lib/ready-message.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
-import type { Reconciler } from './modules/checkout/reconciler.ts';
-import { createMailSender } from './modules/mail/mail-sender.ts';
+import type { Reconciler } from './modules/checkout/index.ts';
+import { createMailSender } from './modules/mail/index.ts';
 import { isTracingStarted, stopTracing } from './telemetry/tracing-state.ts';
 
 /** After the drain, how long in-flight requests and background work get to finish. */

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { EmailSchema, NewPasswordSchema } from '@shopper/contract';
 import type { Database } from '../db/client.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { createAuditService } from '../modules/audit/audit.service.ts';
-import { createEmailTokensService } from '../modules/auth/email-tokens.service.ts';
-import { createStaffService } from '../modules/users/staff.service.ts';
-import { createUsersService } from '../modules/users/users.service.ts';
+import { createAuditService } from '../modules/audit/index.ts';
+import { createEmailTokensService } from '../modules/auth/index.ts';
+import { createStaffService, createUsersService } from '../modules/users/index.ts';
 
 /** The one-time set-password link of a new owner stays valid this long (they may not be at a browser). */
 export const OWNER_LINK_TTL_HOURS = 24;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M } from '@shopper/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '../modules/auth/device-cookie.ts';
+import { DEVICE_COOKIE } from '../modules/auth/index.ts';
 import { PASSWORD, signUp } from '../test/account-factory.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../test/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES as M } from '@shopper/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE } from '../modules/auth/device-cookie.ts';
+import { DEVICE_COOKIE } from '../modules/auth/index.ts';
 import { insertProducts } from '../db/seed/seed-catalog.ts';
 import { authHeader, logIn, markVerified, PASSWORD, signUp, uniqueEmail } from '../test/account-factory.ts';
 import { buildProduct } from '../test/product-factory.ts';

@@ -1,6 +1,6 @@
 import { effectivePrice, type OrderStatus } from '@shopper/contract';
-import { couponDiscountCents, couponProblem, type CouponTerms } from '../../modules/cart/coupon-rules.ts';
-import { checkoutTotals } from '../../modules/checkout/checkout-totals.ts';
+import { couponDiscountCents, couponProblem, type CouponTerms } from '../../modules/cart/index.ts';
+import { checkoutTotals } from '../../modules/checkout/index.ts';
 import { seededRandom } from './demo-reviews.ts';
 
 const HOUR_MS = 3_600_000;

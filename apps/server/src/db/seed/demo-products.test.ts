@@ -1,6 +1,6 @@
 import { ADULT_SIZES, CATEGORIES, KIDS_SIZES } from '@shopper/contract';
 import { describe, expect, it } from 'vitest';
-import { parseImageName } from '../../modules/images/garment-art.ts';
+import { parseImageName } from '../../modules/images/index.ts';
 import { DEMO_PRODUCTS } from './demo-products.ts';
 
 const DAY_MS = 86_400_000;

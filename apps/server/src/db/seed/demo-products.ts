@@ -1,5 +1,5 @@
 import { ADULT_SIZES, KIDS_SIZES } from '@shopper/contract';
-import { DRAWINGS_PATH, IMAGE_VIEWS, imageName, type Garment } from '../../modules/images/garment-art.ts';
+import { DRAWINGS_PATH, type Garment, IMAGE_VIEWS, imageName } from '../../modules/images/index.ts';
 import type { CatalogProductInput } from './seed-catalog.ts';
 
 /** The demo catalog is written through the same input type the tests use. */

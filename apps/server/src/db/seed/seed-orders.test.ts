@@ -1,8 +1,8 @@
 import { type AdminOrder, type HomeFigures, toDollars } from '@shopper/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponDiscountCents } from '../../modules/cart/coupon-rules.ts';
-import { checkoutTotals } from '../../modules/checkout/checkout-totals.ts';
+import { couponDiscountCents } from '../../modules/cart/index.ts';
+import { checkoutTotals } from '../../modules/checkout/index.ts';
 import { backOfficeCast, type BackOfficeCast } from '../../test/staff-factory.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';

@@ -1,6 +1,6 @@
 import { ReviewBodySchema } from '@shopper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { averageRating } from '../../modules/reviews/rating-summary.ts';
+import { averageRating } from '../../modules/reviews/index.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { DatabaseHandle } from '../client.ts';
 import { products, reviews } from '../schema.ts';

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { accessTokenOf } from '../../plugins/auth.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { toUserView } from '../users/user-view.ts';
+import { toUserView } from '../users/index.ts';
 import type { AuthService, ClientMeta } from './auth.service.ts';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';

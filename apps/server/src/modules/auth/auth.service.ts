@@ -7,10 +7,8 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AccessTokens } from '../../plugins/auth.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { passwordChangedMail, passwordResetMail, verificationMail } from '../mail/mail-templates.ts';
-import type { UsersService } from '../users/users.service.ts';
-import { emailTaken } from '../users/users.service.ts';
+import { enqueueMail, passwordChangedMail, passwordResetMail, verificationMail } from '../mail/index.ts';
+import { emailTaken, type UsersService } from '../users/index.ts';
 import type { EmailTokensService } from './email-tokens.service.ts';
 import type { SessionsService } from './sessions.service.ts';
 

@@ -9,7 +9,7 @@ import { cartClient } from '../../test/cart-client.ts';
 import { insertCoupon } from '../../test/coupon-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCatalogService } from '../catalog/catalog.service.ts';
+import { createCatalogService } from '../catalog/index.ts';
 import { createCartService } from './cart.service.ts';
 import { createCouponsService } from './coupons.service.ts';
 

@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartCoupons, cartItems } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CartProduct, CatalogService } from '../catalog/catalog.service.ts';
+import type { CartProduct, CatalogService } from '../catalog/index.ts';
 import { couponDiscountCents } from './coupon-rules.ts';
 import { createCouponsService, type CouponsService } from './coupons.service.ts';
 

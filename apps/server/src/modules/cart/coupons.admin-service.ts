@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditRecorder } from '../audit/audit.service.ts';
+import type { AuditRecorder } from '../audit/index.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import type { CouponRow } from './coupons.service.ts';
 

@@ -18,9 +18,9 @@ import { type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { pageTotal } from '../../lib/page-total.ts';
-import type { AuditRecorder } from '../audit/audit.service.ts';
-import { setStockContext } from '../stock/stock-context.ts';
-import type { ProductImagesService } from '../images/product-images.service.ts';
+import type { AuditRecorder } from '../audit/index.ts';
+import { setStockContext } from '../stock/index.ts';
+import type { ProductImagesService } from '../images/index.ts';
 import type { CatalogChanges } from './catalog-changes.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;

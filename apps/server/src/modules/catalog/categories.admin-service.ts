@@ -1,8 +1,8 @@
 import { type CategoryBanner, type CategoryInfo, MESSAGES } from '@shopper/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { type ProductImagesService, uploadUrl } from '../images/product-images.service.ts';
+import type { AuditService } from '../audit/index.ts';
+import { type ProductImagesService, uploadUrl } from '../images/index.ts';
 import type { CatalogChanges } from './catalog-changes.ts';
 import type { CategoriesService } from './categories.service.ts';
 

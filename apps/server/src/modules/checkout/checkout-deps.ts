@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import type { CartService } from '../cart/cart.service.ts';
-import type { CouponsService } from '../cart/coupons.service.ts';
-import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { CartService, CouponsService } from '../cart/index.ts';
+import type { CatalogChanges, CatalogService } from '../catalog/index.ts';
+import type { OrdersService } from '../orders/index.ts';
+import type { UsersService } from '../users/index.ts';
 import type { PaymentCustomersService } from './payment-customers.service.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentCustomers } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import type { UsersService } from '../users/users.service.ts';
+import type { UsersService } from '../users/index.ts';
 
 export type PaymentCustomersService = ReturnType<typeof createPaymentCustomersService>;
 

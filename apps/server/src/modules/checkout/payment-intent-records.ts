@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { paymentIntents } from '../../db/schema.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
-import type { PricedLine } from '../cart/cart.service.ts';
+import type { PricedLine } from '../cart/index.ts';
 import type { CheckoutDeps } from './checkout-deps.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { OrdersService } from '../orders/index.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { createReconciler } from './reconciler.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type PaymentProvider } from '../../payments/provider.ts';
 import { inSpan } from '../../telemetry/spans.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { OrdersService } from '../orders/index.ts';
 import { type CheckoutService, type IntentRow, SWEEP_PHASES } from './checkout.service.ts';
 
 export type Reconciler = ReturnType<typeof createReconciler>;

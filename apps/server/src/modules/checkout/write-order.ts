@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { paymentIntents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
-import { OutOfStockError } from '../catalog/catalog.service.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { orderConfirmationMail } from '../orders/order-mail.ts';
-import { setStockContext } from '../stock/stock-context.ts';
+import { OutOfStockError } from '../catalog/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { orderConfirmationMail } from '../orders/index.ts';
+import { setStockContext } from '../stock/index.ts';
 import type { CheckoutDeps } from './checkout-deps.ts';
 import { type IntentRow, setIntent, type SnapshotLine } from './payment-intent-records.ts';
 

@@ -1,7 +1,7 @@
 import { HomeFiguresSchema, toDollars } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { createSalesFigures } from '../orders/sales-figures.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { createSalesFigures } from '../orders/index.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** The back office's first screen (issue 9, Home): the orders' figures and the catalog's low stock. */

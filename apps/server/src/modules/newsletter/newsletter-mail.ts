@@ -1,5 +1,4 @@
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
-import { mailLayout } from '../mail/mail-templates.ts';
+import { mailLayout, type OutgoingMail } from '../mail/index.ts';
 
 /** Links of one subscription: where the web app confirms, and where it and mail clients unsubscribe. */
 export type NewsletterLinks = {

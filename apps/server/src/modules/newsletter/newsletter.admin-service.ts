@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
 export type NewsletterAdminService = ReturnType<typeof createNewsletterAdminService>;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { newsletterSubscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, newOpaqueToken } from '../../lib/opaque-tokens.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import { enqueueMail } from '../mail/index.ts';
 import {
   type NewsletterLinks,
   newsletterAlreadySubscribedMail,

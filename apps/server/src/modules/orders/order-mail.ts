@@ -1,5 +1,5 @@
 import { countryName, formatUsd, type Order } from '@shopper/contract';
-import type { OutgoingMail } from '../mail/mail-outbox.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

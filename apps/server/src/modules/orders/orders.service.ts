@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orderItems, orders, refunds } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { canChangeOrderStatus, restocksOnChange } from './order-status.ts';
 import { type OrderRow, toOrderView } from './order-view.ts';
 

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, refunds, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PaymentProvider, type ProviderRefund, RefundRefusedError } from '../../payments/provider.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
+import type { AuditService } from '../audit/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { orderStatusMail, type StatusMailKind } from './order-status-mail.ts';
 import type { OrderRow } from './order-view.ts';
 

@@ -4,9 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pageTotal } from '../../lib/page-total.ts';
-import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import type { AuditRecorder } from '../audit/audit.service.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogChanges, CatalogService } from '../catalog/index.ts';
+import type { AuditRecorder } from '../audit/index.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { isVisible, type ReviewsService } from './reviews.service.ts';
 

@@ -11,9 +11,8 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type ReviewRow, reviews } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CatalogChanges } from '../catalog/catalog-changes.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { CatalogChanges, CatalogService } from '../catalog/index.ts';
+import type { OrdersService } from '../orders/index.ts';
 import { type RatingDistribution, type RatingSummary, summarize } from './rating-summary.ts';
 
 export type ReviewInput = z.output<typeof ReviewBodySchema>;

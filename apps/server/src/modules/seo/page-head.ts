@@ -9,7 +9,7 @@ import {
   builtInBannerRendering,
   formatUsd,
 } from '@shopper/contract';
-import { GARMENT_ART_SIZE, garmentPictureUrl } from '../images/garment-art.ts';
+import { GARMENT_ART_SIZE, garmentPictureUrl } from '../images/index.ts';
 import { type ListingQueryInput, listingCanonical } from './listing-canonical.ts';
 import { absoluteUrl, categoryPath, productPath } from './site-urls.ts';
 import {

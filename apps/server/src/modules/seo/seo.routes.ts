@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
-import type { CatalogReadCache } from '../catalog/catalog-read-cache.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { CategoriesService } from '../catalog/categories.service.ts';
+import type { CatalogReadCache, CatalogService, CategoriesService } from '../catalog/index.ts';
 import { renderRobots } from './robots.ts';
 import { SITEMAP_MAX_URLS, renderSitemap, sitemapEntries } from './sitemap.ts';
 

@@ -2,7 +2,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, type ShopSettings } from '@shopper/contrac
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { orders, productSizes, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 import { setStockContext } from './stock-context.ts';
 
 type Adjustment = z.output<typeof StockAdjustmentBodySchema>;

@@ -1,5 +1,5 @@
 import { MESSAGES, PAGE_TITLES } from '@shopper/contract';
-import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead } from '../seo/page-head.ts';
+import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead } from '../seo/index.ts';
 import type { PageData } from '@shopper/contract';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedPage } from '../catalog/catalog-read-cache.ts';
+import type { CachedPage } from '../catalog/index.ts';
 import { encodedBody } from './encoded-body.ts';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiFetch, StorefrontEntry } from '@shopper/contract';
-import type { CachedPage, CatalogReadCache } from '../catalog/catalog-read-cache.ts';
+import type { CachedPage, CatalogReadCache } from '../catalog/index.ts';
 import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
 

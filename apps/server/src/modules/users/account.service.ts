@@ -7,9 +7,8 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { enqueueMail } from '../mail/mail-outbox.ts';
-import { passwordChangedMail } from '../mail/mail-templates.ts';
+import type { SessionsService } from '../auth/index.ts';
+import { enqueueMail, passwordChangedMail } from '../mail/index.ts';
 import type { PasswordChecks } from './password-checks.ts';
 import type { UsersService } from './users.service.ts';
 

@@ -12,9 +12,9 @@ import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { customerFigures } from '../orders/customer-figures.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { SessionsService } from '../auth/index.ts';
+import { customerFigures } from '../orders/index.ts';
 import { toUserView } from './user-view.ts';
 
 type ListQuery = z.output<typeof AdminCustomersQuerySchema>;

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/index.ts';
 
 type StaffListQuery = z.output<typeof StaffListQuerySchema>;
 /** The staff member making the change; null is the operator at the command line. */

@@ -1,0 +1,6 @@
+export { cartRoutes } from './cart.routes.ts';
+export { type CartService, createCartService, type PricedLine } from './cart.service.ts';
+export { couponDiscountCents, couponProblem, type CouponTerms } from './coupon-rules.ts';
+export { couponsAdminRoutes } from './coupons.admin-routes.ts';
+export { createCouponsAdminService } from './coupons.admin-service.ts';
+export { type CouponsService, createCouponsService } from './coupons.service.ts';

@@ -1,0 +1,1 @@
+export { homeAdminRoutes } from './home.admin-routes.ts';

@@ -1,0 +1,13 @@
+export {
+  DRAWINGS_PATH,
+  GARMENT_ART_SIZE,
+  type Garment,
+  garmentPictureUrl,
+  IMAGE_VIEWS,
+  imageName,
+  parseImageName,
+} from './garment-art.ts';
+export { createDatabaseImageStorage } from './image-storage.ts';
+export { imagesRoutes } from './images.routes.ts';
+export { createProductImagesService, type ProductImagesService, uploadUrl } from './product-images.service.ts';
+export { uploadsRoutes } from './uploads.routes.ts';
