@@ -19,82 +19,19 @@ import { addressSet } from './lib/ip-ranges.ts';
 import { createLogOutput, type LogOutput, loggerOptions } from './lib/logger.ts';
 import { ROUTE_DURATIONS } from './metrics/route-durations.ts';
 import { createShopMetrics } from './metrics/shop-metrics.ts';
-import { auditAdminRoutes } from './modules/audit/audit.admin-routes.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
-import { backOfficeRoutes } from './modules/back-office/back-office.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createDeviceCookies } from './modules/auth/device-cookie.ts';
-import { createEmailTokensService } from './modules/auth/email-tokens.service.ts';
-import { createLoginThrottle } from './modules/auth/login-throttle.ts';
-import { createSessionsService } from './modules/auth/sessions.service.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { createCartService } from './modules/cart/cart.service.ts';
-import { createCouponsService } from './modules/cart/coupons.service.ts';
-import { createCatalogChanges } from './modules/catalog/catalog-changes.ts';
-import { couponsAdminRoutes } from './modules/cart/coupons.admin-routes.ts';
-import { createCouponsAdminService } from './modules/cart/coupons.admin-service.ts';
-import { createCatalogReadCache } from './modules/catalog/catalog-read-cache.ts';
-import { createCategoriesAdminService } from './modules/catalog/categories.admin-service.ts';
-import { categoriesAdminRoutes } from './modules/catalog/categories.admin-routes.ts';
-import { newsletterAdminRoutes } from './modules/newsletter/newsletter.admin-routes.ts';
-import { createNewsletterAdminService } from './modules/newsletter/newsletter.admin-service.ts';
-import { createRefundsService } from './modules/orders/refunds.service.ts';
-import { checkoutRoutes, paymentWebhookRoutes } from './modules/checkout/checkout.routes.ts';
-import { createCheckoutService } from './modules/checkout/checkout.service.ts';
-import { createPaymentCustomersService } from './modules/checkout/payment-customers.service.ts';
-import { createReconciler, type Reconciler } from './modules/checkout/reconciler.ts';
-import { savedCardsRoutes } from './modules/checkout/saved-cards.routes.ts';
-import { createSavedCardsService } from './modules/checkout/saved-cards.service.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCategoriesService } from './modules/catalog/categories.service.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { catalogAdminRoutes } from './modules/catalog/catalog.admin-routes.ts';
-import { createCatalogAdminService } from './modules/catalog/catalog.admin-service.ts';
-import { createDatabaseImageStorage } from './modules/images/image-storage.ts';
-import { createProductImagesService } from './modules/images/product-images.service.ts';
-import { uploadsRoutes } from './modules/images/uploads.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { homeAdminRoutes } from './modules/home/home.admin-routes.ts';
-import { createSalesFigures } from './modules/orders/sales-figures.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
-import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import { ordersAdminRoutes } from './modules/orders/orders.admin-routes.ts';
-import { createOrdersAdminService } from './modules/orders/orders.admin-service.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { seoRoutes } from './modules/seo/seo.routes.ts';
-import { createReviewsService } from './modules/reviews/reviews.service.ts';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { createNewsletterService } from './modules/newsletter/newsletter.service.ts';
-import { reviewsAdminRoutes } from './modules/reviews/reviews.admin-routes.ts';
-import { createReviewsAdminService } from './modules/reviews/reviews.admin-service.ts';
-import { createAccountService } from './modules/users/account.service.ts';
-import { createPasswordChecks } from './modules/users/password-checks.ts';
-import { stockAdminRoutes } from './modules/stock/stock.admin-routes.ts';
-import { settingsAdminRoutes } from './modules/settings/settings.admin-routes.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
-import { createStockService } from './modules/stock/stock.service.ts';
-import { createCustomersAdminService } from './modules/users/customers.admin-service.ts';
-import { staffAdminRoutes } from './modules/users/staff.admin-routes.ts';
-import { createStaffService } from './modules/users/staff.service.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { customersAdminRoutes } from './modules/users/customers.admin-routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createAccessTokens, installAuth, requireAuth } from './plugins/auth.ts';
-import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
+import type { Reconciler } from './modules/checkout/index.ts';
+import { createStorefrontRenderer, sendRenderedPage } from './modules/storefront/index.ts';
+import type { PaymentsOptions } from './payments/payments.ts';
+import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
 import { installInputGuard } from './plugins/input-guard.ts';
 import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
-import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.ts';
-import { sendRenderedPage } from './modules/storefront/send-rendered-page.ts';
-import { createStorefrontRenderer } from './modules/storefront/storefront-renderer.ts';
-import { createPayments, type PaymentsOptions } from './payments/payments.ts';
-import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
+import { mountRoutes } from './routes.ts';
+import { buildServices } from './services.ts';
 
 export type AppDeps = {
   config: Config;
@@ -208,115 +145,21 @@ export async function buildApp({
     onRefusal: shopMetrics.rateLimitRefused,
   });
 
-  const { db } = database;
-  const accessTokens = createAccessTokens({ secret: config.jwtSecret, clock });
-  const users = createUsersService({ db, clock });
-  const sessions = createSessionsService({ db, clock });
-  const emailTokens = createEmailTokensService({ db, clock });
-  const auth = createAuthService({ db, config, users, sessions, emailTokens, accessTokens, clock });
-  const loginThrottle = createLoginThrottle({
+  const services = buildServices({
+    config,
+    jwtSecret: config.jwtSecret,
+    database,
+    clock,
+    log: app.log,
     rateLimiter,
-    deviceCookies: createDeviceCookies({ secret: config.jwtSecret, clock }),
+    shopMetrics,
+    payments: paymentsOptions,
+    isDraining,
   });
-  const passwordChecks = createPasswordChecks({
-    rateLimiter,
-    endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
-  });
-  const account = createAccountService({ db, config, users, sessions, passwordChecks });
-  const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
-
-  const audit = createAuditService({ db, clock });
-  const staff = createStaffService({ db, clock, audit });
-  const stock = createStockService({ db, audit });
-  const settings = createSettingsService({ db, clock, audit });
-  const productImages = createProductImagesService({
-    db,
-    storage: createDatabaseImageStorage({ db }),
-    limits: { maxPixels: config.imageMaxPixels },
-  });
-  const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
-  const categories = createCategoriesService({ db, clock });
-  const catalogCache = createCatalogReadCache({
-    ttlMs: config.catalogCacheTtlMs,
-    onRead: shopMetrics.catalogCacheRead,
-  });
+  const { catalogChanges, catalogCache, payments, reconciler } = services;
   // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
-  const catalogChanges = createCatalogChanges({ database, log: app.log.child({ module: 'catalog-changes' }) });
-  catalogChanges.onCatalogChange(() => catalogCache.clear());
   await catalogChanges.start();
   app.addHook('onClose', () => catalogChanges.stop());
-  const { lowStockThreshold } = settings;
-  const catalogAdmin = createCatalogAdminService({
-    db,
-    images: productImages,
-    audit,
-    catalogChanges,
-    clock,
-    lowStockThreshold,
-  });
-  const categoriesAdmin = createCategoriesAdminService({
-    db,
-    categories,
-    images: productImages,
-    audit,
-    catalogChanges,
-  });
-  const coupons = createCouponsService({ db, clock });
-  const cart = createCartService({ db, catalog, clock, coupons });
-  const payments = createPayments({ config, db, clock, options: paymentsOptions });
-  const orders = createOrdersService({ db, catalog, clock });
-  const refunds = createRefundsService({
-    db,
-    clock,
-    provider: payments.provider,
-    audit,
-    publicUrl: config.publicUrl,
-  });
-  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
-  const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
-  const reviewsModeration = createReviewsAdminService({
-    db,
-    catalog,
-    reviewsService: reviews,
-    catalogChanges,
-    audit,
-    clock,
-  });
-  const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
-  const checkout = createCheckoutService({
-    db,
-    taxRate: config.taxRate,
-    publicUrl: config.publicUrl,
-    provider: payments.provider,
-    cart,
-    coupons,
-    catalog,
-    catalogChanges,
-    orders,
-    users,
-    customers: paymentCustomers,
-    onRefunded: (intentId) => refunds.recordProviderRefunds(intentId),
-    clock,
-    log: app.log.child({ module: 'checkout' }),
-  });
-  const newsletter = createNewsletterService({ db, config, clock });
-  const savedCards = createSavedCardsService({
-    db,
-    provider: payments.provider,
-    customers: paymentCustomers,
-    clock,
-    log: app.log.child({ module: 'saved-cards' }),
-  });
-  const reconciler = createReconciler({
-    checkout,
-    orders,
-    provider: payments.provider,
-    clock,
-    log: app.log.child({ module: 'payments-sweep' }),
-    settleAfterMs: config.paymentReconcileAfterMinutes * 60_000,
-    abandonAfterMs: 24 * 60 * 60_000,
-    onSwept: shopMetrics.paymentSweepFinished,
-  });
   paymentsOptions.onReconciler?.(reconciler);
   // The test-mode provider signs its webhooks and posts them to our own endpoint, in process.
   payments.delivery?.connect(async ({ body, signature }) => {
@@ -333,71 +176,8 @@ export async function buildApp({
     await payments.delivery?.settled();
   });
 
-  await app.register(healthRoutes({ ping: () => database.ping(), databaseKind: database.kind, isDraining }), {
-    prefix: '/api',
-  });
-  await app.register(catalogRoutes({ catalog, categories, cache: catalogCache }), { prefix: '/api/products' });
-  await app.register(authRoutes({ auth, rateLimiter, loginThrottle, secureCookies: config.secureCookies }), {
-    prefix: '/api/users',
-  });
-  await app.register(usersRoutes({ account, requireAuth: signedIn, secureCookies: config.secureCookies }), {
-    prefix: '/api/users',
-  });
-  if (config.demo) await app.register(mailboxRoutes({ db: database.db }), { prefix: '/api/dev' });
-  await app.register(cartRoutes({ cart, requireAuth: signedIn }), { prefix: '/api/cart' });
-  await app.register(checkoutRoutes({ checkout, provider: payments.provider, requireAuth: signedIn, rateLimiter }), {
-    prefix: '/api/payment',
-  });
-  await app.register(paymentWebhookRoutes({ checkout }), { prefix: '/api/payment' });
-  await app.register(ordersRoutes({ orders, requireAuth: signedIn }), { prefix: '/api/payment' });
-  await app.register(reviewsRoutes({ reviews, requireAuth: signedIn, rateLimiter }), { prefix: '/api/reviews' });
-  await app.register(savedCardsRoutes({ savedCards, requireAuth: signedIn }), { prefix: '/api/payments' });
-  await app.register(newsletterRoutes({ newsletter, rateLimiter }), { prefix: '/api/newsletter' });
-  if (payments.testProvider) {
-    await app.register(testProviderRoutes({ testProvider: payments.testProvider }), { prefix: '/api/test-provider' });
-  }
-  await app.register(imagesRoutes);
-  await app.register(seoRoutes({ catalog, categories, cache: catalogCache, publicUrl: config.publicUrl }));
-  await app.register(uploadsRoutes({ images: productImages }));
-
-  await app.register(backOfficeRoutes({ adminUrl: config.adminUrl }), { prefix: '/api' });
-  // The back office (issue 9): one guard for every module's admin routes (decision 018).
-  await app.register(
-    async (admin) => {
-      installBackOfficeGuard(admin, { requireAuth: signedIn });
-      await admin.register(auditAdminRoutes({ audit }), { prefix: '/audit' });
-      await admin.register(staffAdminRoutes({ staff }), { prefix: '/staff' });
-      await admin.register(stockAdminRoutes({ stock }), { prefix: '/stock' });
-      await admin.register(settingsAdminRoutes({ settings }), { prefix: '/settings' });
-      await admin.register(
-        catalogAdminRoutes({ admin: catalogAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
-        {
-          prefix: '/products',
-        },
-      );
-      await admin.register(reviewsAdminRoutes({ moderation: reviewsModeration }), { prefix: '/reviews' });
-      await admin.register(homeAdminRoutes({ sales: createSalesFigures({ db }), catalog, lowStockThreshold, clock }), {
-        prefix: '/home',
-      });
-      await admin.register(couponsAdminRoutes({ coupons: createCouponsAdminService({ db, audit, clock }) }), {
-        prefix: '/coupons',
-      });
-      await admin.register(ordersAdminRoutes({ ordersAdmin }), { prefix: '/orders' });
-      await admin.register(
-        customersAdminRoutes({ customers: createCustomersAdminService({ db, clock, audit, sessions }) }),
-        { prefix: '/customers' },
-      );
-      await admin.register(
-        categoriesAdminRoutes({ categoriesAdmin, imageUploadMaxBytes: config.imageUploadMaxBytes }),
-        { prefix: '/categories' },
-      );
-      await admin.register(
-        newsletterAdminRoutes({ newsletterExport: createNewsletterAdminService({ db, newsletter, audit }) }),
-        { prefix: '/newsletter' },
-      );
-    },
-    { prefix: '/api/admin' },
-  );
+  // Which module serves which URL: the table in routes.ts.
+  await mountRoutes(app, services);
 
   const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
   const dashboardHtml = config.dashboardDistDir

@@ -1,0 +1,266 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditAdminRoutes } from './modules/audit/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { backOfficeRoutes } from './modules/back-office/index.ts';
+import { cartRoutes, couponsAdminRoutes } from './modules/cart/index.ts';
+import { catalogAdminRoutes, catalogRoutes, categoriesAdminRoutes } from './modules/catalog/index.ts';
+import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { homeAdminRoutes } from './modules/home/index.ts';
+import { imagesRoutes, uploadsRoutes } from './modules/images/index.ts';
+import { mailboxRoutes } from './modules/mail/index.ts';
+import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/index.ts';
+import { ordersAdminRoutes, ordersRoutes } from './modules/orders/index.ts';
+import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
+import { seoRoutes } from './modules/seo/index.ts';
+import { settingsAdminRoutes } from './modules/settings/index.ts';
+import { stockAdminRoutes } from './modules/stock/index.ts';
+import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
+import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
+import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
+import type { Services } from './services.ts';
+
+export type RouteRow = {
+  /** Registration prefix; '/' for plugins whose routes spell out whole paths (/images/…, /robots.txt). */
+  prefix: string;
+  /** The folder that owns the routes: `src/modules/<module>`, or `src/payments` for the test-mode provider. */
+  module: string;
+  /** The file that declares them, relative to apps/server/src. */
+  file: string;
+  /** undefined: this configuration does not serve them. */
+  plugin: (services: Services) => FastifyPluginAsyncZod | undefined;
+};
+
+/** Rows under it are registered in one scope behind the back-office guard (staff only). */
+export const BACK_OFFICE_PREFIX = '/api/admin';
+
+/**
+ * Every URL the server answers besides /api/docs, /metrics and the web apps' files, in the order
+ * they are registered (which is also the order of the OpenAPI document). docs/architecture.md
+ * shows this table; a test keeps the two the same.
+ */
+export const ROUTES: readonly RouteRow[] = [
+  {
+    prefix: '/api',
+    module: 'health',
+    file: 'modules/health/health.routes.ts',
+    plugin: (s) => healthRoutes(s.health),
+  },
+  {
+    prefix: '/api/products',
+    module: 'catalog',
+    file: 'modules/catalog/catalog.routes.ts',
+    plugin: (s) => catalogRoutes({ catalog: s.catalog, categories: s.categories, cache: s.catalogCache }),
+  },
+  {
+    prefix: '/api/users',
+    module: 'auth',
+    file: 'modules/auth/auth.routes.ts',
+    plugin: (s) =>
+      authRoutes({
+        auth: s.auth,
+        rateLimiter: s.rateLimiter,
+        loginThrottle: s.loginThrottle,
+        secureCookies: s.config.secureCookies,
+      }),
+  },
+  {
+    prefix: '/api/users',
+    module: 'users',
+    file: 'modules/users/users.routes.ts',
+    plugin: (s) => usersRoutes({ account: s.account, requireAuth: s.signedIn, secureCookies: s.config.secureCookies }),
+  },
+  {
+    prefix: '/api/dev',
+    module: 'mail',
+    file: 'modules/mail/mailbox.routes.ts',
+    // Every mail the shop sent, readable by anyone: the demo shop only.
+    plugin: (s) => (s.config.demo ? mailboxRoutes({ db: s.db }) : undefined),
+  },
+  {
+    prefix: '/api/cart',
+    module: 'cart',
+    file: 'modules/cart/cart.routes.ts',
+    plugin: (s) => cartRoutes({ cart: s.cart, requireAuth: s.signedIn }),
+  },
+  {
+    prefix: '/api/payment',
+    module: 'checkout',
+    file: 'modules/checkout/checkout.routes.ts',
+    plugin: (s) =>
+      checkoutRoutes({
+        checkout: s.checkout,
+        provider: s.payments.provider,
+        requireAuth: s.signedIn,
+        rateLimiter: s.rateLimiter,
+      }),
+  },
+  {
+    prefix: '/api/payment',
+    module: 'checkout',
+    file: 'modules/checkout/checkout.routes.ts',
+    plugin: (s) => paymentWebhookRoutes({ checkout: s.checkout }),
+  },
+  {
+    prefix: '/api/payment',
+    module: 'orders',
+    file: 'modules/orders/orders.routes.ts',
+    plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.signedIn }),
+  },
+  {
+    prefix: '/api/reviews',
+    module: 'reviews',
+    file: 'modules/reviews/reviews.routes.ts',
+    plugin: (s) => reviewsRoutes({ reviews: s.reviews, requireAuth: s.signedIn, rateLimiter: s.rateLimiter }),
+  },
+  {
+    prefix: '/api/payments',
+    module: 'checkout',
+    file: 'modules/checkout/saved-cards.routes.ts',
+    plugin: (s) => savedCardsRoutes({ savedCards: s.savedCards, requireAuth: s.signedIn }),
+  },
+  {
+    prefix: '/api/newsletter',
+    module: 'newsletter',
+    file: 'modules/newsletter/newsletter.routes.ts',
+    plugin: (s) => newsletterRoutes({ newsletter: s.newsletter, rateLimiter: s.rateLimiter }),
+  },
+  {
+    prefix: '/api/test-provider',
+    module: 'payments',
+    file: 'payments/test-provider/test-provider.routes.ts',
+    // Plays the card provider's part; with Stripe configured there is nothing to play.
+    plugin: ({ payments: { testProvider } }) => (testProvider ? testProviderRoutes({ testProvider }) : undefined),
+  },
+  {
+    prefix: '/',
+    module: 'images',
+    file: 'modules/images/images.routes.ts',
+    plugin: () => imagesRoutes,
+  },
+  {
+    prefix: '/',
+    module: 'seo',
+    file: 'modules/seo/seo.routes.ts',
+    plugin: (s) =>
+      seoRoutes({ catalog: s.catalog, categories: s.categories, cache: s.catalogCache, publicUrl: s.config.publicUrl }),
+  },
+  {
+    prefix: '/',
+    module: 'images',
+    file: 'modules/images/uploads.routes.ts',
+    plugin: (s) => uploadsRoutes({ images: s.productImages }),
+  },
+  {
+    prefix: '/api',
+    module: 'back-office',
+    file: 'modules/back-office/back-office.routes.ts',
+    plugin: (s) => backOfficeRoutes({ adminUrl: s.config.adminUrl }),
+  },
+  {
+    prefix: '/api/admin/audit',
+    module: 'audit',
+    file: 'modules/audit/audit.admin-routes.ts',
+    plugin: (s) => auditAdminRoutes({ audit: s.audit }),
+  },
+  {
+    prefix: '/api/admin/staff',
+    module: 'users',
+    file: 'modules/users/staff.admin-routes.ts',
+    plugin: (s) => staffAdminRoutes({ staff: s.staff }),
+  },
+  {
+    prefix: '/api/admin/stock',
+    module: 'stock',
+    file: 'modules/stock/stock.admin-routes.ts',
+    plugin: (s) => stockAdminRoutes({ stock: s.stock }),
+  },
+  {
+    prefix: '/api/admin/settings',
+    module: 'settings',
+    file: 'modules/settings/settings.admin-routes.ts',
+    plugin: (s) => settingsAdminRoutes({ settings: s.settings }),
+  },
+  {
+    prefix: '/api/admin/products',
+    module: 'catalog',
+    file: 'modules/catalog/catalog.admin-routes.ts',
+    plugin: (s) => catalogAdminRoutes({ admin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
+  },
+  {
+    prefix: '/api/admin/reviews',
+    module: 'reviews',
+    file: 'modules/reviews/reviews.admin-routes.ts',
+    plugin: (s) => reviewsAdminRoutes({ moderation: s.reviewsAdmin }),
+  },
+  {
+    prefix: '/api/admin/home',
+    module: 'home',
+    file: 'modules/home/home.admin-routes.ts',
+    plugin: (s) =>
+      homeAdminRoutes({
+        sales: s.salesFigures,
+        catalog: s.catalog,
+        lowStockThreshold: s.settings.lowStockThreshold,
+        clock: s.clock,
+      }),
+  },
+  {
+    prefix: '/api/admin/coupons',
+    module: 'cart',
+    file: 'modules/cart/coupons.admin-routes.ts',
+    plugin: (s) => couponsAdminRoutes({ coupons: s.couponsAdmin }),
+  },
+  {
+    prefix: '/api/admin/orders',
+    module: 'orders',
+    file: 'modules/orders/orders.admin-routes.ts',
+    plugin: (s) => ordersAdminRoutes({ ordersAdmin: s.ordersAdmin }),
+  },
+  {
+    prefix: '/api/admin/customers',
+    module: 'users',
+    file: 'modules/users/customers.admin-routes.ts',
+    plugin: (s) => customersAdminRoutes({ customers: s.customersAdmin }),
+  },
+  {
+    prefix: '/api/admin/categories',
+    module: 'catalog',
+    file: 'modules/catalog/categories.admin-routes.ts',
+    plugin: (s) =>
+      categoriesAdminRoutes({ categoriesAdmin: s.categoriesAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
+  },
+  {
+    prefix: '/api/admin/newsletter',
+    module: 'newsletter',
+    file: 'modules/newsletter/newsletter.admin-routes.ts',
+    plugin: (s) => newsletterAdminRoutes({ newsletterExport: s.newsletterAdmin }),
+  },
+];
+
+export const isBackOffice = (row: RouteRow): boolean => row.prefix.startsWith(`${BACK_OFFICE_PREFIX}/`);
+
+/**
+ * Registers ROUTES in table order: the open rows one by one, then the back-office rows (last in the
+ * table) inside one scope, so the guard's hooks reach them and nothing else.
+ */
+export async function mountRoutes(app: FastifyInstance, services: Services): Promise<void> {
+  const { signedIn } = services;
+  for (const row of ROUTES.filter((r) => !isBackOffice(r))) {
+    const plugin = row.plugin(services);
+    if (!plugin) continue;
+    if (row.prefix === '/') await app.register(plugin);
+    else await app.register(plugin, { prefix: row.prefix });
+  }
+  await app.register(
+    async (admin) => {
+      installBackOfficeGuard(admin, { requireAuth: signedIn });
+      for (const row of ROUTES.filter(isBackOffice)) {
+        const plugin = row.plugin(services);
+        if (plugin) await admin.register(plugin, { prefix: row.prefix.slice(BACK_OFFICE_PREFIX.length) });
+      }
+    },
+    { prefix: BACK_OFFICE_PREFIX },
+  );
+}

@@ -1,0 +1,222 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import type { ShopMetrics } from './metrics/shop-metrics.ts';
+import { createAuditService } from './modules/audit/index.ts';
+import {
+  createAuthService,
+  createDeviceCookies,
+  createEmailTokensService,
+  createLoginThrottle,
+  createSessionsService,
+} from './modules/auth/index.ts';
+import { createCartService, createCouponsAdminService, createCouponsService } from './modules/cart/index.ts';
+import {
+  createCatalogAdminService,
+  createCatalogChanges,
+  createCatalogReadCache,
+  createCatalogService,
+  createCategoriesAdminService,
+  createCategoriesService,
+} from './modules/catalog/index.ts';
+import {
+  createCheckoutService,
+  createPaymentCustomersService,
+  createReconciler,
+  createSavedCardsService,
+} from './modules/checkout/index.ts';
+import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
+import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
+import {
+  createOrdersAdminService,
+  createOrdersService,
+  createRefundsService,
+  createSalesFigures,
+} from './modules/orders/index.ts';
+import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
+import { createSettingsService } from './modules/settings/index.ts';
+import { createStockService } from './modules/stock/index.ts';
+import {
+  createAccountService,
+  createCustomersAdminService,
+  createPasswordChecks,
+  createStaffService,
+  createUsersService,
+} from './modules/users/index.ts';
+import { createPayments, type PaymentsOptions } from './payments/payments.ts';
+import { createAccessTokens, requireAuth } from './plugins/auth.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+
+export type ServicesDeps = {
+  config: Config;
+  /** config.jwtSecret, known to be set. */
+  jwtSecret: string;
+  database: DatabaseHandle;
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
+  shopMetrics: ShopMetrics;
+  payments: PaymentsOptions;
+  isDraining: () => boolean;
+};
+
+export type Services = ReturnType<typeof buildServices>;
+
+/**
+ * Every service of one app, each given its collaborators by hand. Nothing here starts, listens or
+ * schedules: `app.ts` starts what must run and stops it on close.
+ */
+export function buildServices({
+  config,
+  jwtSecret,
+  database,
+  clock,
+  log,
+  rateLimiter,
+  shopMetrics,
+  payments: paymentsOptions,
+  isDraining,
+}: ServicesDeps) {
+  const { db } = database;
+  const accessTokens = createAccessTokens({ secret: jwtSecret, clock });
+  const users = createUsersService({ db, clock });
+  const sessions = createSessionsService({ db, clock });
+  const emailTokens = createEmailTokensService({ db, clock });
+  const auth = createAuthService({ db, config, users, sessions, emailTokens, accessTokens, clock });
+  const loginThrottle = createLoginThrottle({
+    rateLimiter,
+    deviceCookies: createDeviceCookies({ secret: jwtSecret, clock }),
+  });
+  const passwordChecks = createPasswordChecks({
+    rateLimiter,
+    endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
+  });
+  const account = createAccountService({ db, config, users, sessions, passwordChecks });
+  const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
+
+  const audit = createAuditService({ db, clock });
+  const staff = createStaffService({ db, clock, audit });
+  const stock = createStockService({ db, audit });
+  const settings = createSettingsService({ db, clock, audit });
+  const productImages = createProductImagesService({
+    db,
+    storage: createDatabaseImageStorage({ db }),
+    limits: { maxPixels: config.imageMaxPixels },
+  });
+  const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
+  const categories = createCategoriesService({ db, clock });
+  const catalogCache = createCatalogReadCache({
+    ttlMs: config.catalogCacheTtlMs,
+    onRead: shopMetrics.catalogCacheRead,
+  });
+  const catalogChanges = createCatalogChanges({ database, log: log.child({ module: 'catalog-changes' }) });
+  catalogChanges.onCatalogChange(() => catalogCache.clear());
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    images: productImages,
+    audit,
+    catalogChanges,
+    clock,
+    lowStockThreshold: settings.lowStockThreshold,
+  });
+  const categoriesAdmin = createCategoriesAdminService({
+    db,
+    categories,
+    images: productImages,
+    audit,
+    catalogChanges,
+  });
+  const coupons = createCouponsService({ db, clock });
+  const cart = createCartService({ db, catalog, clock, coupons });
+  const payments = createPayments({ config, db, clock, options: paymentsOptions });
+  const orders = createOrdersService({ db, catalog, clock });
+  const refunds = createRefundsService({
+    db,
+    clock,
+    provider: payments.provider,
+    audit,
+    publicUrl: config.publicUrl,
+  });
+  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
+  const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
+  const reviewsAdmin = createReviewsAdminService({
+    db,
+    catalog,
+    reviewsService: reviews,
+    catalogChanges,
+    audit,
+    clock,
+  });
+  const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
+  const checkout = createCheckoutService({
+    db,
+    taxRate: config.taxRate,
+    publicUrl: config.publicUrl,
+    provider: payments.provider,
+    cart,
+    coupons,
+    catalog,
+    catalogChanges,
+    orders,
+    users,
+    customers: paymentCustomers,
+    onRefunded: (intentId) => refunds.recordProviderRefunds(intentId),
+    clock,
+    log: log.child({ module: 'checkout' }),
+  });
+  const newsletter = createNewsletterService({ db, config, clock });
+  const savedCards = createSavedCardsService({
+    db,
+    provider: payments.provider,
+    customers: paymentCustomers,
+    clock,
+    log: log.child({ module: 'saved-cards' }),
+  });
+  const reconciler = createReconciler({
+    checkout,
+    orders,
+    provider: payments.provider,
+    clock,
+    log: log.child({ module: 'payments-sweep' }),
+    settleAfterMs: config.paymentReconcileAfterMinutes * 60_000,
+    abandonAfterMs: 24 * 60 * 60_000,
+    onSwept: shopMetrics.paymentSweepFinished,
+  });
+
+  return {
+    config,
+    db,
+    clock,
+    rateLimiter,
+    signedIn,
+    health: { ping: () => database.ping(), databaseKind: database.kind, isDraining },
+    auth,
+    loginThrottle,
+    account,
+    audit,
+    staff,
+    customersAdmin: createCustomersAdminService({ db, clock, audit, sessions }),
+    stock,
+    settings,
+    productImages,
+    catalog,
+    categories,
+    catalogCache,
+    catalogChanges,
+    catalogAdmin,
+    categoriesAdmin,
+    cart,
+    couponsAdmin: createCouponsAdminService({ db, audit, clock }),
+    payments,
+    orders,
+    ordersAdmin,
+    salesFigures: createSalesFigures({ db }),
+    reviews,
+    reviewsAdmin,
+    checkout,
+    savedCards,
+    reconciler,
+    newsletter,
+    newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
+  };
+}
