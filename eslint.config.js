@@ -9,6 +9,14 @@ const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const webFeatures = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
 const dashboardFeaturesDir = new URL('./apps/dashboard/src/features/', import.meta.url);
 const dashboardFeatures = existsSync(dashboardFeaturesDir) ? readdirSync(dashboardFeaturesDir) : [];
+const serverSrcDir = new URL('./apps/server/src/', import.meta.url);
+const serverSrc = existsSync(serverSrcDir) ? readdirSync(serverSrcDir) : [];
+const serverModulesDir = new URL('./apps/server/src/modules/', import.meta.url);
+const serverModules = existsSync(serverModulesDir)
+  ? readdirSync(serverModulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+  : [];
 
 /** STYLE.md's one-way imports for a React app: app → features → shared; features never import each other. */
 function oneWayZones(appDir, features) {
@@ -24,6 +32,26 @@ function oneWayZones(appDir, features) {
       from: [`./${appDir}/src/features`, `./${appDir}/src/app`],
       message: 'Shared code never imports features or the app shell.',
     })),
+  ];
+}
+
+/**
+ * One public face per server module: from anywhere outside a module (another module, app wiring,
+ * the CLI, seeds, shared test helpers) only its index.ts may be imported. Inside a module, its own
+ * files, tests included, import each other freely.
+ */
+function moduleFaceZones(srcDir, modules, topLevel) {
+  const from = `./${srcDir}/modules`;
+  const faces = modules.map((name) => `./${name}/index.ts`);
+  const message = 'Import a server module through its index.ts, not its files: export what you need from there.';
+  return [
+    ...modules.map((name) => ({ target: `${from}/${name}`, from, except: [`./${name}`, ...faces], message })),
+    {
+      target: topLevel.filter((name) => name !== 'modules').map((name) => `./${srcDir}/${name}`),
+      from,
+      except: faces,
+      message,
+    },
   ];
 }
 
@@ -113,6 +141,7 @@ export default tseslint.config(
         },
       ],
       'no-restricted-properties': 'off',
+      'import/no-restricted-paths': ['error', { zones: moduleFaceZones('apps/server/src', serverModules, serverSrc) }],
     },
   },
   {
