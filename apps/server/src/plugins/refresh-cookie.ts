@@ -7,7 +7,7 @@ export const REFRESH_COOKIE = 'shopper_refresh';
 
 /**
  * httpOnly so no script can read it; SameSite=Strict and a path limited to the users API so the
- * browser sends it only to refresh and logout calls of this site (DESIGN.md, trust boundaries).
+ * browser sends it only to refresh and logout calls of this site (docs/architecture.md, Trust boundaries).
  */
 const cookieOptions = (secure: boolean) =>
   ({ httpOnly: true, sameSite: 'strict', path: '/api/users', secure }) as const;
