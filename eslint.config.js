@@ -18,7 +18,7 @@ const serverModules = existsSync(serverModulesDir)
       .map((entry) => entry.name)
   : [];
 
-/** STYLE.md's one-way imports for a React app: app → features → shared; features never import each other. */
+/** The one-way imports of docs/style.md#one-way-imports for a React app: app → features → shared; features never import each other. */
 function oneWayZones(appDir, features) {
   return [
     ...features.map((feature) => ({
@@ -97,7 +97,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an `as const` array (STYLE.md).' },
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` array (docs/style.md#naming).' },
       ],
     },
   },
@@ -117,7 +117,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // The contract describes the wire: it may import zod and nothing else (STYLE.md).
+    // The contract describes the wire: it may import zod and nothing else (docs/style.md#one-way-imports).
     files: ['packages/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -145,7 +145,7 @@ export default tseslint.config(
     },
   },
   {
-    // process.env is read only in config.ts (STYLE.md) and by the tracing preload, which runs
+    // process.env is read only in config.ts (docs/style.md#configuration) and by the tracing preload, which runs
     // before any of the server is imported; tests and the test setup pick the database.
     files: ['apps/server/src/**/*.ts'],
     ignores: [
@@ -173,7 +173,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: WEB_IMPORT_PATTERNS }],
-      // One-way imports (STYLE.md): app → features → shared; features never import each other.
+      // One-way imports (docs/style.md#one-way-imports): app → features → shared; features never import each other.
       'import/no-restricted-paths': [
         'error',
         {

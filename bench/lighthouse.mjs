@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated slow 4G, mid-range phone) in
 // Debian's Chromium on the shop's public pages, three runs each, medians against the targets of
-// issue 10, printed as a table; exits 1 on a miss. Run after `npm run build`. Writes
+// docs/product.md#performance, printed as a table; exits 1 on a miss. Run after `npm run build`. Writes
 // bench/results/lighthouse.json. LIGHTHOUSE_PORT picks the shop's port (default 3904).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

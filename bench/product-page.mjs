@@ -1,5 +1,5 @@
 // `npm run bench`: requests/s of a server-rendered product page against the product's JSON API
-// answer, in the same run at 50 connections. Target: HTML ≥ 50 % of JSON (issue 10; decision 024).
+// answer, in the same run at 50 connections. Target: HTML ≥ 50 % of JSON (docs/product.md#performance; decision 024).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';

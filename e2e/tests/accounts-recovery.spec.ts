@@ -55,7 +55,7 @@ test.describe('password recovery', () => {
     await expect(page.getByText(UI.invalidResetToken)).toBeVisible();
   });
 
-  test('a reset token under 10 characters says Invalid reset token (SPEC §5) and offers a new link', async ({
+  test('a reset token under 10 characters says Invalid reset token (docs/product.md#reset-tokens) and offers a new link', async ({
     page,
   }) => {
     await page.goto('/reset-password/abc');

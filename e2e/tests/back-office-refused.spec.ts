@@ -24,7 +24,7 @@ test.describe('back office: a customer is refused', () => {
     });
   });
 
-  test("the SPEC's demo admin toggle opens nothing in the back office", async ({ page, request, context }) => {
+  test("the storefront's demo admin toggle opens nothing in the back office", async ({ page, request, context }) => {
     const customer = await signUpVerified(request, { name: 'Toggle Tess' });
 
     await test.step('the customer becomes a demo admin on /admin', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/test.ts';
 
-// SPEC §2 route table: these need a login; /cart is an open page (only adding requires login).
+// docs/product.md#pages: these need a login; /cart is an open page (only adding requires login).
 const PROTECTED = ['/profile', '/checkout', '/account/orders', '/order-confirmation/pi_123'];
 
 test.describe('route guards', () => {

@@ -89,7 +89,7 @@ test.describe('home page', () => {
     await page.getByRole('link', { name: 'Discover Now' }).click();
     await expect(page).toHaveURL('/shop?discount=true');
     await expect(page.getByRole('heading', { level: 1, name: 'Special Offers & Deals' })).toBeVisible();
-    // SPEC §2 Shop: the discount filter is preselected when the URL has it.
+    // docs/product.md#shop: the discount filter is preselected when the URL has it.
     await expect(page.getByRole('checkbox', { name: /on sale|discount/i })).toBeChecked();
   });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES } from '@shopper/contract';
 
-test.describe('a failed load shows an error toast (SPEC §8)', () => {
+test.describe('a failed load shows an error toast (docs/product.md#transport-errors)', () => {
   test('the listing failing shows its inline error and one toast, not one per retry', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/products/all-products**', async (route) => {

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { MESSAGES } from '@shopper/contract';
 
 test.describe('not-found page', () => {
-  test('shows the missing path and the SPEC message', async ({ page }) => {
+  test('shows the missing path and its message', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     await expect(page.getByText('/no/such/page', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES } from '@shopper/contract';
 import { openSignedIn, signUp, verifyEmail } from '../fixtures/accounts.ts';
 import { allProducts } from '../fixtures/catalog.ts';
 
-// Issue 8 item 9: only customers with a verified email write reviews; the page says so instead
+// Decision 013: only customers with a verified email write reviews; the page says so instead
 // of offering a form the server would refuse.
 test('a customer whose email is not verified is asked to verify it before writing a review', async ({
   page,

@@ -10,7 +10,7 @@ import {
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { allProducts, getProduct } from '../fixtures/catalog.ts';
 
-/** The first page of a product's reviews, as the tab asks for it (SPEC §7 preview). */
+/** The first page of a product's reviews, as the tab asks for it (docs/product.md#reviews). */
 async function reviewPreview(request: APIRequestContext, productId: string) {
   const response = await request.get(`/api/reviews/products/${encodeURIComponent(productId)}`, {
     params: { page: 1, limit: REVIEWS_PAGE_SIZE, sort: 'date-desc' },

@@ -170,7 +170,7 @@ test.describe('shop page', () => {
       await page.goto('/shop');
       await expect(productCards(page)).toHaveCount(12);
       await page.getByLabel('Min price').fill(String(aboveAll));
-      // SPEC §5: a maximum of 0 means no upper bound.
+      // docs/product.md#listing-filters: a maximum of 0 means no upper bound.
       await page.getByLabel('Max price').fill('0');
       await page.getByRole('button', { name: 'Apply price' }).click();
       await expect(page).toHaveURL(new RegExp(`[?&]minPrice=${aboveAll}`));

@@ -1,4 +1,4 @@
-// The production topology under test (issue 11, docs/decisions/027): nginx round-robin in front
+// The production topology under test (docs/decisions/027): nginx round-robin in front
 // of two NODE_ENV=production instances on one PostgreSQL database, one Redis database and an SMTP
 // sink. Steps run in order on one cluster; each leaves it whole for the next.
 import { spawnSync } from 'node:child_process';
@@ -68,7 +68,7 @@ async function intentOutcomes(ids) {
   );
 }
 
-/** DESIGN.md: one paid intent, exactly one order; no captured money without an order; nothing left authorized. */
+/** docs/architecture.md#trust-boundaries: one paid intent, exactly one order; no captured money without an order; nothing left authorized. */
 function expectMoneySettled(outcomes) {
   for (const intent of outcomes) {
     expect(intent.orders, intent.id).toBeLessThanOrEqual(1);

@@ -775,7 +775,7 @@ function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): vo
     `${describeRequest(request)}\n→ ${response.statusCode}: ${response.body.slice(0, 500)}\n(${reproduce})`;
   if (response.statusCode >= 500) throw new Error(`server error:\n${what()}`);
   if (response.statusCode < 400 || request.method === 'HEAD') return;
-  // Image routes answer a missing image with the placeholder image itself (SPEC §9), by design.
+  // Image routes answer a missing image with the placeholder image itself (docs/product.md#images), by design.
   if (String(response.headers['content-type']).startsWith('image/')) return;
   let body: unknown;
   try {

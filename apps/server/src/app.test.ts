@@ -79,7 +79,7 @@ describe('operations endpoints', () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     const generated = await t.app.inject('/api/health');
     expect(generated.headers['x-request-id']).toMatch(uuid);
-    // Issue 8 item 9: a client-chosen id could forge or collide with other requests' log lines.
+    // Decision 013: a client-chosen id could forge or collide with other requests' log lines.
     const forged = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-42' } });
     expect(forged.headers['x-request-id']).toMatch(uuid);
     expect(forged.headers['x-request-id']).not.toBe(generated.headers['x-request-id']);

@@ -5,7 +5,7 @@ import { sessions } from './db/schema.ts';
 import { PASSWORD, signUp, uniqueEmail } from './test/account-factory.ts';
 import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from './test/test-app.ts';
 
-// Issue 8 item 2: with trustProxy: true the left-most X-Forwarded-For entry was the client IP,
+// Decision 011: with trustProxy: true the left-most X-Forwarded-For entry was the client IP,
 // so rotating it walked past every per-IP limit (40 attempts, never a 429).
 const PER_IP = 5;
 const limits = {

@@ -105,7 +105,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
-  /** Where the back office is served (issue 9): its own host, or `$PUBLIC_URL/dashboard`. */
+  /** Where the back office is served (docs/product.md#back-office): its own host, or `$PUBLIC_URL/dashboard`. */
   adminUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** LOG_PRETTY: true or false forces human-readable or JSON lines; unset lets lib/logger.ts choose. */
@@ -129,8 +129,8 @@ export type Config = {
   /** Unset: rate limits are counted in memory. */
   redisUrl: string | undefined;
   /**
-   * The demo switch (decision 011): the dev mailbox (loopback clients only), the SPEC's
-   * self-service admin toggle and the demo data seeded into an empty shop. Off unless DEMO=true;
+   * The demo switch (decision 011): the dev mailbox (loopback clients only), the
+   * self-service admin toggle of docs/product.md#admin-page and the demo data seeded into an empty shop. Off unless DEMO=true;
    * `npm start` turns it on outside production. Never in production.
    */
   demo: boolean;
@@ -183,7 +183,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DEMO: the demo (dev mailbox, self-service admin, demo data) cannot run with NODE_ENV=production; unset DEMO',
     );
   }
-  // A production shop on the test-mode provider would ship orders paid with test cards (issue 8, item 4).
+  // A production shop on the test-mode provider would ship orders paid with test cards.
   if (e.NODE_ENV === 'production' && !stripeKeys.some(Boolean) && e.ALLOW_TEST_PAYMENTS !== 'true') {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required in production to take real card payments.\n' +

@@ -1,5 +1,5 @@
 // JavaScript the home page loads before it can render: the entry chunk, the home route chunk and
-// every chunk they import statically, gzip -9 (the issue's unit) and brotli 11 (what the server
+// every chunk they import statically, gzip -9 (the unit of docs/product.md#performance) and brotli 11 (what the server
 // sends a browser: the build precompresses every asset, docs/decisions/026).
 // Run after `vite build`: node scripts/measure-initial-js.mjs
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Account texts of SPEC §4, §5 and §8, word for word. */
+/** Account texts of docs/product.md#session, docs/product.md#validation and docs/product.md#errors, word for word. */
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Name is required',
   nameLength: 'Name should be between 2 and 30 characters',

@@ -1,4 +1,4 @@
-/** Account texts the web app shows (SPEC §2, §4, §5 and §8), word for word. */
+/** Account texts the web app shows (docs/product.md#auth-pages, docs/product.md#session, docs/product.md#validation and docs/product.md#fallback-texts), word for word. */
 export const ACCOUNT_UI_MESSAGES = {
   loginTitle: 'Login',
   signupTitle: 'Create Account',
@@ -7,7 +7,7 @@ export const ACCOUNT_UI_MESSAGES = {
   passwordRecoveryFailed: 'Password recovery failed. Please try again.',
   recoveryEmailSent: 'Recovery Email Sent',
   recoveryNeedsEmail: 'Please enter your email to receive recovery instructions',
-  /** SPEC §8 Transport: the client blocks authenticated calls while logged out. */
+  /** docs/product.md#transport-errors: the client blocks authenticated calls while logged out. */
   userLoggedOut: 'User is logged out',
   recoveryLoggedOut: 'Enter your email to receive recovery instructions',
   invalidResetToken: 'Invalid or missing reset token. Please request a new password reset link.',
@@ -47,7 +47,7 @@ export const ACCOUNT_UI_MESSAGES = {
   adminLoginRequired: 'You must be logged in to toggle admin status',
   devMailboxOff: 'The dev mailbox is turned off on this server.',
 
-  // Fallbacks by action (SPEC §8).
+  // Fallbacks by action (docs/product.md#fallback-texts).
   fetchProfileFailed: 'Failed to fetch profile',
   loginFallback: 'Login failed',
   registrationFallback: 'Registration failed',

@@ -1,4 +1,4 @@
-/** Back-office messages for products, images, coupons and reviews (issue 9). */
+/** Back-office messages for products, images, coupons and reviews (docs/product.md#back-office). */
 export const ADMIN_CATALOG_MESSAGES = {
   nameRequired: 'Product name is required',
   nameLength: 'Product name should be between 2 and 120 characters',

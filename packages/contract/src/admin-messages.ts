@@ -1,4 +1,4 @@
-/** Texts of the back office (issue 9). Both sides import them so the server and dashboard never drift. */
+/** Texts of the back office (docs/product.md#back-office). Both sides import them so the server and dashboard never drift. */
 export const ADMIN_MESSAGES = {
   backOfficeOnly: 'Only shop staff can use the back office.',
   ownerOnly: 'Only an owner can do this.',
@@ -66,7 +66,7 @@ export const ADMIN_MESSAGES = {
   customerNotDisabled: 'This account is not disabled.',
   customerDisabled: (email: string) => `${email} is disabled and signed out everywhere.`,
   customerEnabled: (email: string) => `${email} can sign in again.`,
-  /** Kept as the reason when customers close their own account from their profile (SPEC §2). */
+  /** Kept as the reason when customers close their own account from their profile (docs/product.md#profile). */
   customerClosedOwnAccount: 'Closed by the customer from their profile.',
   bannerImageInvalid: 'Choose a banner: an image of the shop (/images/…) or an https address.',
   bannerAltInvalid: 'Describe the banner for people who cannot see it (1 to 200 characters).',

@@ -1,4 +1,4 @@
-/** Words the back office shows (issue 9); e2e journeys assert the same strings. */
+/** Words the back office shows (docs/product.md#back-office); e2e journeys assert the same strings. */
 export const BACK_OFFICE_UI_MESSAGES = {
   noAccess: 'You do not have access to the back office',
   noAccessHint: 'Sign in with a staff or owner account, or go back to the shop.',

@@ -1,8 +1,8 @@
 import { formatUsd, toDollars } from './pricing.ts';
 
-/** Cart and promo code texts (SPEC §5 Cart, §6, §8), shared by the server and the web. */
+/** Cart and promo code texts (docs/product.md#cart-input, docs/product.md#roles and docs/product.md#cart), shared by the server and the web. */
 export const CART_MESSAGES = {
-  // SPEC §5 and §8, word for word.
+  // docs/product.md#cart-input and docs/product.md#cart, word for word.
   sizeRequired: 'Size is required',
   quantityAtLeastOne: 'Quantity must be at least 1',
   fetchCartFailed: 'Failed to fetch cart',

@@ -1,4 +1,4 @@
-/** Checkout, payment and order texts (SPEC §5 Checkout, §8 Orders and Checkout), word for word where the SPEC gives them. */
+/** Checkout, payment and order texts (docs/product.md#checkout, docs/product.md#order-history and docs/product.md#errors), word for word. */
 export const CHECKOUT_MESSAGES = {
   shippingFieldsRequired: 'Please fill out all shipping information fields.',
   countryInvalid: 'Please select a valid country',
@@ -41,7 +41,7 @@ export const CHECKOUT_MESSAGES = {
   testIntentUnexpectedState: (status: string) => `This payment cannot be changed because its status is ${status}.`,
 } as const;
 
-/** Provider-style decline texts the checkout shows as they are (SPEC §8: card errors show the provider's message). */
+/** Provider-style decline texts the checkout shows as they are (docs/product.md#checkout: card errors show the provider's message). */
 export const CARD_ERRORS = {
   card_declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
@@ -61,7 +61,7 @@ export type CardErrorCode = keyof typeof CARD_ERRORS;
 export const TEST_CARD_OUTCOMES = ['succeeded', 'declined', 'requires_action'] as const;
 export type TestCardOutcome = (typeof TEST_CARD_OUTCOMES)[number];
 
-/** The test cards of SPEC §9 (and a few more), shown on the checkout page and used by the tests. */
+/** The test cards of docs/product.md#test-cards (and a few more), shown on the checkout page and used by the tests. */
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', label: 'Payment succeeds', outcome: 'succeeded', error: null },
   { number: '4000 0000 0000 0002', label: 'Card declined', outcome: 'declined', error: 'card_declined' },

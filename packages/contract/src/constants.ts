@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by the web and the server. */
+/** Business constants of docs/product.md#constants, shared by the web and the server. */
 
 export const CATEGORIES = ['men', 'women', 'kids'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -48,7 +48,7 @@ export const PAGE_TITLES = {
 } as const;
 export const COPYRIGHT_YEAR = 2025;
 
-/** Sessions (SPEC §4, §9; DESIGN.md trust boundaries). */
+/** Sessions (docs/product.md#session; docs/architecture.md#trust-boundaries). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const EMAIL_VERIFICATION_TTL_HOURS = 24;

@@ -1,4 +1,4 @@
-/** The 24 countries of SPEC §3, stored as codes. */
+/** The 24 countries of docs/product.md#entities, stored as codes. */
 export const COUNTRIES = [
   { code: 'US', name: 'United States' },
   { code: 'CA', name: 'Canada' },
@@ -30,7 +30,7 @@ export type CountryCode = (typeof COUNTRIES)[number]['code'];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as unknown as readonly [CountryCode, ...CountryCode[]];
 export const DEFAULT_COUNTRY: CountryCode = 'US';
 
-/** A code or a country name, in any case, to its code (SPEC §3); undefined when not one of the 24. */
+/** A code or a country name, in any case, to its code (docs/product.md#entities); undefined when not one of the 24. */
 export function toCountryCode(value: string): CountryCode | undefined {
   const wanted = value.trim().toLowerCase();
   if (wanted === '') return undefined;

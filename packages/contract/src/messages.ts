@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §5 and §8, word for word. Both sides import them so they never drift. */
+/** User-facing texts of docs/product.md#validation and docs/product.md#errors, word for word. Both sides import them so they never drift. */
 
 export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
@@ -35,7 +35,7 @@ export const MESSAGES = {
   priceRangeInverted: 'The minimum price cannot be above the maximum price.',
   priceFilterInvalid: 'Prices must be numbers of 0 or more.',
 
-  // Web texts named by SPEC §2, §5 and §8.
+  // Web texts named by docs/product.md#pages, docs/product.md#validation and docs/product.md#errors.
   errorLoadingSection: (detail: string) => `Error loading products: ${detail}`,
   loginAgainToAddToCart: 'Please login again to add items to cart',
   noReviewsYet: 'No reviews yet. Be the first to review this product!',

@@ -1,4 +1,4 @@
-/** SPEC §7 leaves the newsletter call "not shown"; these are ours, in the SPEC's tone. */
+/** Newsletter texts (docs/product.md#newsletter), in the tone of the rest of the shop. */
 export const NEWSLETTER_MESSAGES = {
   /** The same answer whether or not the address is known, so it reveals no subscriber. */
   checkInbox: 'Almost there! Check your inbox and click the link to confirm your subscription.',

@@ -1,6 +1,6 @@
 /**
  * What the customer's order page and history say about shipping, cancellation and refunds
- * (issue 9). Apart from SHOP_UI_MESSAGES so that only the lazily loaded order pages carry them.
+ * (docs/product.md#order-lifecycle). Apart from SHOP_UI_MESSAGES so that only the lazily loaded order pages carry them.
  */
 export const ORDER_TRACKING_MESSAGES = {
   carrier: 'Carrier',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginationWindow, totalPagesFor } from './pagination.ts';
 
-describe('paginationWindow (SPEC §9)', () => {
+describe('paginationWindow (docs/product.md#listing)', () => {
   it('shows every page when there are five or fewer', () => {
     expect(paginationWindow(1, 1)).toEqual([1]);
     expect(paginationWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);

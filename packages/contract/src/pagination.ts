@@ -1,4 +1,4 @@
-/** Pagination window of SPEC §9: every page when five or fewer, else first, last, ellipses and a window. */
+/** Pagination window of docs/product.md#listing: every page when five or fewer, else first, last, ellipses and a window. */
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
 

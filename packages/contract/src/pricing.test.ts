@@ -23,7 +23,7 @@ describe('hasWholeCents', () => {
   });
 });
 
-describe('discountPercent (SPEC §9)', () => {
+describe('discountPercent (docs/product.md#constants)', () => {
   it.each([
     [100, 75, 25],
     [59.99, 44.99, 25],
@@ -52,7 +52,7 @@ describe('discountPercent (SPEC §9)', () => {
   });
 });
 
-describe('filledStars (SPEC §9: floor, plus one from .7, capped at 5)', () => {
+describe('filledStars (docs/product.md#constants: floor, plus one from .7, capped at 5)', () => {
   it.each([
     [0, 0],
     [3, 3],

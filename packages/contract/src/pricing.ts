@@ -1,4 +1,4 @@
-/** Pure pricing rules of SPEC §3 Product and §9. Money is integer cents inside, dollars on the wire. */
+/** Pure pricing rules of docs/product.md#entities and docs/product.md#constants. Money is integer cents inside, dollars on the wire. */
 
 export function toCents(dollars: number): number {
   return Math.round(dollars * 100);
@@ -19,12 +19,12 @@ export function hasWholeCents(dollars: number): boolean {
   return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) <= Math.abs(cents) * 1024 * Number.EPSILON;
 }
 
-/** new_price of 0 or absent means no discount (SPEC §3). */
+/** new_price of 0 or absent means no discount (docs/product.md#entities). */
 export function hasDiscount(oldPrice: number, newPrice: number | null | undefined): newPrice is number {
   return newPrice != null && newPrice > 0 && newPrice < oldPrice;
 }
 
-/** round((old-new)/old*100), only when new_price is above 0 and below old_price (SPEC §9). */
+/** round((old-new)/old*100), only when new_price is above 0 and below old_price (docs/product.md#constants). */
 export function discountPercent(oldPrice: number, newPrice: number | null | undefined): number | null {
   if (!hasDiscount(oldPrice, newPrice)) return null;
   return Math.round(((oldPrice - newPrice) / oldPrice) * 100);
@@ -39,7 +39,7 @@ export function formatUsd(dollars: number): string {
   return `$${dollars.toFixed(2)}`;
 }
 
-/** Rating rounded down, plus one when the fraction is 0.7 or more, capped at 5 (SPEC §9). */
+/** Rating rounded down, plus one when the fraction is 0.7 or more, capped at 5 (docs/product.md#constants). */
 export function filledStars(rating: number): number {
   if (!Number.isFinite(rating) || rating <= 0) return 0;
   const whole = Math.floor(rating);

@@ -1,6 +1,6 @@
 // Review paging, bounds and texts. Plain values, no zod: the product page reads them without
 // loading the schemas.
-/** Reviews (SPEC §3 Review, §7 Reviews, §9: 5 per page, date-desc / date-asc). */
+/** Reviews (docs/product.md#reviews: 5 per page, date-desc / date-asc). */
 export const REVIEW_SORTS = ['date-desc', 'date-asc'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEWS_PAGE_SIZE = 5;

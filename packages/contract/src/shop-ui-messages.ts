@@ -1,4 +1,4 @@
-/** Cart, checkout and order texts the web app shows (SPEC §2, §8), word for word where the SPEC gives them. */
+/** Cart, checkout and order texts the web app shows (docs/product.md#cart, docs/product.md#checkout and docs/product.md#errors), word for word. */
 export const SHOP_UI_MESSAGES = {
   cartTitle: 'Your Shopping Cart',
   cartEmpty: 'Your cart is empty',

@@ -8,11 +8,11 @@ import type { ReviewListAnswer } from './schemas/review.ts';
  * imports web source (decision 023). Types only: both sides import them from here.
  */
 
-/** Filters of SPEC §4 Product listing and §5 Price filter; all of them live in the URL query. */
+/** Filters of docs/product.md#listing and docs/product.md#listing-filters; all of them live in the URL query. */
 export interface ListingFilters {
   q: string;
   minPrice: number;
-  /** 0 means unbounded (SPEC §5). */
+  /** 0 means unbounded (docs/product.md#listing-filters). */
   maxPrice: number;
   /** 'n stars and up', 1-5, or null for any rating. */
   rating: number | null;

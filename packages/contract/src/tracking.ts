@@ -1,5 +1,5 @@
 /**
- * A carrier's public tracking page for a parcel, for the carriers shops here ship with most (issue 9).
+ * A carrier's public tracking page for a parcel, for the carriers shops here ship with most (docs/product.md#order-lifecycle).
  * Staff type the carrier freely in the back office, so the name is matched loosely ('ups', 'FedEx
  * Ground', 'DHL Express'); an unknown carrier gets no link rather than a guessed one.
  */

@@ -1,4 +1,4 @@
-/** The only module reading import.meta.env (STYLE.md). */
+/** The only module reading import.meta.env (docs/style.md#configuration). */
 export const env = {
   /** Origin of the API; empty means same origin (the server serves /dashboard and /api together). */
   apiOrigin: (import.meta.env.VITE_API_ORIGIN as string | undefined) ?? '',

@@ -38,9 +38,9 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     mainImageIndex: integer().notNull().default(0),
-    /** Regular price (SPEC old_price), integer cents. */
+    /** Regular price (old_price on the wire), integer cents. */
     priceCents: integer().notNull(),
-    /** Discounted price (SPEC new_price), integer cents; null when not discounted. */
+    /** Discounted price (new_price on the wire), integer cents; null when not discounted. */
     salePriceCents: integer(),
     tags: text()
       .array()
@@ -143,7 +143,7 @@ export const users = pgTable(
     addressCity: text(),
     addressState: text(),
     addressZip: text(),
-    /** ISO 3166 code, one of the 24 of SPEC §3. */
+    /** ISO 3166 code, one of the 24 of docs/product.md#entities. */
     addressCountry: text(),
     isEmailVerified: boolean().notNull().default(false),
     isAdmin: boolean().notNull().default(false),
@@ -361,7 +361,7 @@ export const orders = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Exactly one order per payment (DESIGN.md): the unique index makes a second insert fail. */
+    /** Exactly one order per payment (docs/architecture.md#trust-boundaries): the unique index makes a second insert fail. */
     paymentIntentId: text()
       .notNull()
       .references(() => paymentIntents.id),
@@ -385,7 +385,7 @@ export const orders = pgTable(
     paymentStatus: text().notNull(),
     cardBrand: text(),
     cardLast4: text(),
-    /** Set when staff ship the order (issue 9); shown to the customer. */
+    /** Set when staff ship the order (docs/product.md#order-lifecycle); shown to the customer. */
     carrier: text(),
     trackingNumber: text(),
     /** Cents given back so far (cancellation or returns); never above totalCents. */
@@ -560,7 +560,7 @@ export const newsletterSubscriptions = pgTable(
   ],
 );
 
-/** The banner of each category page (SPEC §2 route table: "each with a banner image"). */
+/** The banner of each category page (docs/product.md#category-page: "each with a banner image"). */
 export const categories = pgTable(
   'categories',
   {

@@ -8,7 +8,7 @@ const STRIPE = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
 
-describe('the card provider of a production shop (issue 8, item 4)', () => {
+describe('the card provider of a production shop', () => {
   it('refuses to start without the STRIPE_* keys, saying how to proceed', () => {
     expect(() => readConfig(PRODUCTION)).toThrow(
       /STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required in production/,

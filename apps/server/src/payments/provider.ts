@@ -1,7 +1,7 @@
 import type { PaymentProviderKind } from '@shopper/contract';
 
 /**
- * What the shop needs from a card provider (DESIGN.md, Trust boundaries). Intents are created with
+ * What the shop needs from a card provider (docs/architecture.md#trust-boundaries). Intents are created with
  * manual capture: the money is authorized first, the order written, then the money captured; when
  * the order cannot be written the authorization is cancelled (docs/decisions/007).
  */

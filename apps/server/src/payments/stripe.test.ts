@@ -148,7 +148,7 @@ describe('Stripe adapter against a local stand-in', () => {
   });
 });
 
-describe('Stripe Customers: a card serves only the customer who owns it (issue 8, item 7)', () => {
+describe('Stripe Customers: a card serves only the customer who owns it (decision 015)', () => {
   async function shopperWithCart() {
     const shopper = await verifiedShopper(t.app, t.database);
     await putInCart(t.database, shopper.userId, product, 'M', 1);

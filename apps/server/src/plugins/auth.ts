@@ -29,7 +29,7 @@ function claimsOf(payload: { sub?: unknown; sid?: unknown }): AccessClaims | und
     : undefined;
 }
 
-/** Short-lived access tokens (DESIGN.md: ≤ 15 min): HS256, sub = user id, sid = session id. */
+/** Short-lived access tokens (docs/architecture.md#trust-boundaries: ≤ 15 min): HS256, sub = user id, sid = session id. */
 export function createAccessTokens({ secret, clock }: { secret: string; clock: () => Date }) {
   const key = new TextEncoder().encode(secret);
 
@@ -46,7 +46,7 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: (
   /**
    * Only HS256 with our key is accepted: `alg: none`, other algorithms and other keys are refused.
    * The token must carry exp, iat, sub and sid, and be no older than the access-token lifetime,
-   * whatever its exp says (issue 8 item 9).
+   * whatever its exp says (decision 013).
    */
   const verifyOptions = () => ({
     algorithms: [ALGORITHM],
@@ -84,7 +84,7 @@ export function createAccessTokens({ secret, clock }: { secret: string; clock: (
 }
 export type AccessTokens = ReturnType<typeof createAccessTokens>;
 
-/** SPEC §7: the token comes in the auth-token header; `Authorization: Bearer` is accepted too. */
+/** docs/product.md#session: the token comes in the auth-token header; `Authorization: Bearer` is accepted too. */
 export function accessTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers['auth-token'];
   if (typeof header === 'string' && header.length > 0) return header;
@@ -141,7 +141,7 @@ export function optionalAuth(required: AuthHook): AuthHook {
   };
 }
 
-/** After `requireAuth`: checkout and other guarded actions need a verified email (SPEC §6). */
+/** After `requireAuth`: checkout and other guarded actions need a verified email (docs/product.md#roles). */
 export const requireVerifiedEmail: AuthHook = async (request) => {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.authenticationRequired);
   if (!request.auth.user.isEmailVerified) {

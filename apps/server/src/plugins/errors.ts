@@ -21,7 +21,7 @@ function fieldErrorsFromZod(error: FastifyError): FieldError[] {
 }
 
 /**
- * The single place turning failures into answers (STYLE.md, Errors). Must be installed before any
+ * The single place turning failures into answers (docs/style.md#errors). Must be installed before any
  * route is registered: Fastify routes keep the error handler in force when they were added.
  */
 export function installErrorHandling(app: FastifyInstance): void {

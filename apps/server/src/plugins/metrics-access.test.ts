@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
-// Issue 8 item 9: /metrics was public in production.
+// Decision 013: /metrics was public in production.
 const METRICS_TOKEN = 'metrics-token-for-the-scraper-0123456789';
 
 let withoutToken: TestApp;

@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error.ts';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Who may read GET /metrics (issue 8 item 9; decision 013): anyone outside production; in
+ * Who may read GET /metrics (decision 013): anyone outside production; in
  * production only `Authorization: Bearer $METRICS_TOKEN`, and without a token nobody (the route
  * is not served). Metrics name every route, its traffic and the process's memory.
  */

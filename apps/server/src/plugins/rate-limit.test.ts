@@ -34,7 +34,7 @@ describe('rate limits with the production values, counted in memory', () => {
   const login = (email: string, remoteAddress: string, password = WRONG, cookies: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress, cookies, payload: { email, password } });
 
-  it('a stranger’s wrong passwords lock only the stranger out, never the owner (issue 8 item 6)', async () => {
+  it('a stranger’s wrong passwords lock only the stranger out, never the owner (decision 012)', async () => {
     const owner = await signUp(t.app);
     const max = RATE_LIMITS.loginFailuresPerAccountAndIp.max;
     for (let i = 0; i < max; i += 1) expect((await login(owner.email, '10.1.0.66')).statusCode).toBe(401);
@@ -152,7 +152,7 @@ describe('review writes', () => {
   });
 });
 
-describe('wrong passwords of a signed-in user (issue 8 item 3)', () => {
+describe('wrong passwords of a signed-in user (decision 012)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { rateLimits: { limits: RATE_LIMITS } });

@@ -65,7 +65,7 @@ export const RATE_LIMITS: RateLimits = {
   passwordCheckFailuresPerUser: { max: 10, windowMs: HOUR },
   passwordCheckFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
   reviewWritesPerUser: { max: 10, windowMs: HOUR },
-  // Each may cost the card provider an API call (issue 8 item 5; decision 014).
+  // Each may cost the card provider an API call (decision 014).
   paymentIntentsPerUser: { max: 20, windowMs: 15 * MINUTE },
   // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.
   newsletterSubscribePerIp: { max: 20, windowMs: HOUR },
@@ -79,7 +79,7 @@ export function scaleRateLimits(limits: RateLimits, factor: number): RateLimits 
   ) as RateLimits;
 }
 
-/** The 429 of SPEC §8's clear message, with `retry-after` in whole seconds. */
+/** The 429 with the clear message of docs/product.md#rate-limits, with `retry-after` in whole seconds. */
 export function tooManyRequests(msBeforeReset: number): AppError {
   return new AppError('RATE_LIMITED', ACCOUNT_MESSAGES.tooManyRequests, undefined, {
     retryAfterSeconds: Math.max(1, Math.ceil(msBeforeReset / 1000)),
@@ -122,7 +122,7 @@ export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 export type RateLimitSettings = {
   limits: RateLimits;
-  /** Set: counters live in Redis, shared by every instance (DESIGN.md). Unset: in memory. */
+  /** Set: counters live in Redis, shared by every instance (docs/architecture.md#data-flow). Unset: in memory. */
   redisUrl: string | undefined;
   /** Prefix of the Redis keys. */
   nameSpace?: string;

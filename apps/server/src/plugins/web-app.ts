@@ -9,7 +9,7 @@ const NOT_PAGES = /^\/(?:api|assets|images|metrics)(?:\/|$)/;
 const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
 
 /**
- * A GET of a client-side route answers the page whatever its Accept header (issue 8: `curl /`
+ * A GET of a client-side route answers the page whatever its Accept header (decision 016: `curl /`
  * got a JSON 404): anything but the API, the asset folders and file names with an extension.
  */
 export function isPagePath(pathname: string): boolean {

@@ -35,7 +35,7 @@ describe('account routes', () => {
     expect(await screen.findByText(UI.invalidResetToken)).toBeTruthy();
   });
 
-  it('shows the reset page SPEC §5 Invalid reset token for a short token', async () => {
+  it('shows the reset page’s Invalid reset token for a short token (docs/product.md#reset-tokens)', async () => {
     vi.stubGlobal('scrollTo', vi.fn());
     renderRoutes(routes, ['/reset-password/abc']);
     expect(await screen.findByText(ACCOUNT_MESSAGES.resetTokenInvalid)).toBeTruthy();

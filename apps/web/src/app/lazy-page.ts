@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { LAZY_CHUNK_TIMEOUT_MS } from '@shopper/contract/plain';
 
 /**
- * A route's code chunk, loaded on first visit (route-level code splitting). SPEC §9 gives lazy
+ * A route's code chunk, loaded on first visit (route-level code splitting). docs/product.md#constants gives lazy
  * chunks 120 s; a chunk that never arrives becomes an error for the route's error boundary.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {

@@ -5,7 +5,7 @@ import { StatusPage, statusPageStyles } from '../components/status-page.tsx';
 import { env } from '../config/env.ts';
 import { HydrationMark } from './hydration-mark.tsx';
 
-/** errorElement of every route (SPEC §2: Oops! Something went wrong, Reload Page, Go to Homepage). */
+/** errorElement of every route (docs/product.md#layout: Oops! Something went wrong, Reload Page, Go to Homepage). */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)

@@ -5,7 +5,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 const errorElement = <RouteErrorBoundary />;
 
-/** Every route gets the error boundary (STYLE.md: every route has one). */
+/** Every route gets the error boundary (docs/style.md#errors: every route has one). */
 function withErrorBoundary(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => ({
     ...route,
@@ -62,7 +62,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    // SPEC §2 Guards: login and signup send a signed-in user back to where they came from.
+    // docs/product.md#guards: login and signup send a signed-in user back to where they came from.
     lazy: lazyPage(
       () => import('./guards/guest-only.tsx'),
       (m) => m.FromAwareGuestOnly,
@@ -98,7 +98,7 @@ const pages: RouteObject[] = [
         ),
       },
       {
-        // Without a token the page says so and moves on to /forgot-password (SPEC §2).
+        // Without a token the page says so and moves on to /forgot-password (docs/product.md#password-recovery).
         path: 'reset-password/:token?',
         lazy: lazyPage(
           () => import('../features/auth/reset-password-page.tsx'),
@@ -129,7 +129,7 @@ const pages: RouteObject[] = [
     ),
   },
   {
-    // SPEC §2: an open page; guests are asked to log in there, not redirected.
+    // docs/product.md#cart: an open page; guests are asked to log in there, not redirected.
     path: 'cart',
     lazy: lazyPage(
       () => import('../features/cart/cart-page.tsx'),
@@ -187,7 +187,7 @@ const pages: RouteObject[] = [
         ),
       },
       {
-        // The id may also be a payment intent id (pi_…) when the order could not be confirmed (SPEC §2).
+        // The id may also be a payment intent id (pi_…) when the order could not be confirmed (docs/product.md#order-confirmation).
         path: 'order-confirmation/:orderId',
         lazy: lazyPage(
           () => import('../features/orders/order-confirmation-page.tsx'),

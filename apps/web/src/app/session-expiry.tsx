@@ -7,7 +7,7 @@ import { currentUserQueryKey } from '../lib/current-user.ts';
 import { onSessionExpired } from '../lib/session.ts';
 
 /**
- * SPEC §4 Session: when the api client's refresh fails it reports the expiry; the user goes to
+ * docs/product.md#session: when the api client's refresh fails it reports the expiry; the user goes to
  * /login with 'Your session has expired. Please log in again.' and comes back after logging in.
  */
 export function SessionExpiry() {

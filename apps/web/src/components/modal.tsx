@@ -8,7 +8,7 @@ interface ModalProps {
   title: string;
   description?: string;
   children: ReactNode;
-  /** While true, overlay clicks and Escape do not close the dialog (SPEC §2 Profile, disable modal). */
+  /** While true, overlay clicks and Escape do not close the dialog (docs/product.md#profile, disable modal). */
   isLocked?: boolean;
 }
 

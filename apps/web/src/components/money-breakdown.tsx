@@ -6,7 +6,7 @@ interface MoneyBreakdownProps {
   subtotal: number;
   discount: number;
   couponCode?: string | null | undefined;
-  /** 0 shows 'Free' (SPEC §9: shipping displayed as Free). */
+  /** 0 shows 'Free' (docs/product.md#checkout: shipping displayed as Free). */
   shipping: number;
   /** null while the server has not priced the tax yet. */
   tax: number | null;

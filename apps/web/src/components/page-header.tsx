@@ -10,7 +10,7 @@ interface PageHeaderProps {
   eyebrow?: string;
   breadcrumb: Crumb[];
   /**
-   * SPEC §2 Category page: the header is a banner image if given, otherwise the title and
+   * docs/product.md#category-page: the header is a banner image if given, otherwise the title and
    * subtitle. 'pending' holds a banner-sized space while it is not known yet, so nothing shifts.
    */
   banner?: CategoryBanner | 'pending';

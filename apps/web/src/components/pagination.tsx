@@ -60,7 +60,7 @@ function Control({ target, className, label, isCurrent, isDisabled, hrefFor, onC
   );
 }
 
-/** Page bar of SPEC §9: every page when five or fewer, else first, last, ellipses and a window. */
+/** Page bar of docs/product.md#listing: every page when five or fewer, else first, last, ellipses and a window. */
 export function Pagination({ page, totalPages, onPageChange, hrefFor }: PaginationProps) {
   if (totalPages <= 1) return null;
   const items = paginationWindow(page, totalPages);

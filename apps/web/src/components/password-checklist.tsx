@@ -9,7 +9,7 @@ interface PasswordChecklistProps {
   variant: 'requirements' | 'must';
 }
 
-/** The live checklist of SPEC §2 Password Management and §5 Password. */
+/** The live checklist of docs/product.md#profile and docs/product.md#passwords. */
 export function PasswordChecklist({ id, password, confirmation, variant }: PasswordChecklistProps) {
   const checks = passwordChecklist(password);
   const rules: { label: string; isMet: boolean }[] = [
@@ -39,7 +39,7 @@ export function PasswordChecklist({ id, password, confirmation, variant }: Passw
   );
 }
 
-/** 'Passwords match!' or 'Passwords do not match' under a confirmation field (SPEC §2 Profile). */
+/** 'Passwords match!' or 'Passwords do not match' under a confirmation field (docs/product.md#profile). */
 export function PasswordMatchNote({ password, confirmation }: { password: string; confirmation: string }) {
   if (!confirmation) return null;
   const isMatch = password === confirmation;

@@ -7,7 +7,7 @@ interface PriceTagProps {
   size?: 'medium' | 'large';
 }
 
-/** new_price is the discounted price, old_price the regular one (SPEC §3 Product). */
+/** new_price is the discounted price, old_price the regular one (docs/product.md#entities). */
 export function PriceTag({ oldPrice, newPrice, size = 'medium' }: PriceTagProps) {
   const isDiscounted = hasDiscount(oldPrice, newPrice);
   return (

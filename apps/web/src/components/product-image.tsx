@@ -32,7 +32,7 @@ export function uploadedImageProps(
   return { srcSet: source.srcSet, avifSrcSet: source.avifSrcSet, width: source.width, height: source.height };
 }
 
-/** Missing or broken images fall back to the placeholder (SPEC §9). */
+/** Missing or broken images fall back to the placeholder (docs/product.md#images). */
 export function ProductImage({
   src,
   alt,

@@ -17,7 +17,7 @@ describe('StarRating', () => {
     [4.69, 4],
     [4.9, 5],
     [5, 5],
-  ])('rating %s fills %s of 5 stars (SPEC §9 rule)', (rating, filled) => {
+  ])('rating %s fills %s of 5 stars (docs/product.md#constants)', (rating, filled) => {
     expect(filledCount(rating)).toBe(filled);
   });
 

@@ -8,7 +8,7 @@ interface StarRatingProps {
   size?: 'small' | 'large';
 }
 
-/** Five stars filled by the SPEC §9 rule (contract filledStars). */
+/** Five stars filled by the display rule of docs/product.md#constants (contract filledStars). */
 export function StarRating({ rating, caption, size = 'small' }: StarRatingProps) {
   const filled = filledStars(rating);
   const label = `Rated ${Number(rating.toFixed(1))} out of 5`;

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { FIELD_VALIDATION_DEBOUNCE_MS } from '@shopper/contract/plain';
 
-/** SPEC §5 Profile: validation is live, 300 ms after the last change (and again on submit). */
+/** docs/product.md#profile: validation is live, 300 ms after the last change (and again on submit). */
 export function useDebouncedValidation<T extends FieldValues, C, O>(
   form: UseFormReturn<T, C, O>,
   isActive: boolean,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True only once `flag` has stayed true for `delayMs` (SPEC §4: loading shows after 300 ms). */
+/** True only once `flag` has stayed true for `delayMs` (docs/product.md#listing: loading shows after 300 ms). */
 export function useDelayedFlag(flag: boolean, delayMs: number): boolean {
   const [isShown, setIsShown] = useState(false);
   useEffect(() => {

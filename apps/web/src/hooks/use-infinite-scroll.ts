@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** SPEC §9 infinite scroll defaults: load more at 80 % of the scroll area, at most every 150 ms. */
+/** Endless list defaults (docs/product.md#reviews): load more at 80 % of the scroll area, at most every 150 ms. */
 export const INFINITE_SCROLL_THRESHOLD = 0.8;
 export const INFINITE_SCROLL_THROTTLE_MS = 150;
 

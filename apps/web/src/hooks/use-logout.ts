@@ -9,7 +9,7 @@ import { endSession } from '../lib/session.ts';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC §4 Session: logout shows the transition overlay for at least 800 ms, tells the server
+ * docs/product.md#session: logout shows the transition overlay for at least 800 ms, tells the server
  * (which revokes the refresh cookie), clears the token, sets the logged-out marker, cancels
  * pending requests, empties every cached answer (the cart with them) and goes to /.
  */

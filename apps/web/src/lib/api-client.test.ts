@@ -118,7 +118,7 @@ describe('apiClient.get', () => {
   });
 });
 
-describe('session refresh (SPEC §4 Session)', () => {
+describe('session refresh (docs/product.md#session)', () => {
   function headerOf(call: unknown[] | undefined): string | undefined {
     return ((call?.[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.['auth-token'];
   }

@@ -15,7 +15,7 @@ export function loadSchemas(): Promise<ContractSchemas> {
   return import('./contract-schemas.ts');
 }
 
-/** Every failed request becomes one of these (SPEC §8 Transport). Features pick the words shown. */
+/** Every failed request becomes one of these (docs/product.md#transport-errors). Features pick the words shown. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
@@ -39,13 +39,13 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
-  /** Overrides the 15 s time-out of SPEC §9 (the error demo uses 1 ms). */
+  /** Overrides the 15 s time-out of docs/product.md#constants (the error demo uses 1 ms). */
   timeoutMs?: number;
   /** Overrides the API origin (the error demo points at an unreachable host). */
   origin?: string;
   /**
    * A call to the card provider's routes (the test-mode provider lives under /api): it carries no
-   * shop session, neither the auth-token header nor cookies, as a call to Stripe would not (DESIGN.md).
+   * shop session, neither the auth-token header nor cookies, as a call to Stripe would not (docs/architecture.md#trust-boundaries).
    */
   isProviderCall?: boolean;
 }
@@ -53,9 +53,9 @@ export interface RequestOptions {
 /** Calls whose 401 means "wrong credentials" or "no session", never "refresh and retry". */
 const NO_REFRESH_PATHS = /^\/users\/(login|signup|refresh-token|logout)$/;
 /**
- * What a logged-out visitor may still call (SPEC §6 Guest: browse products and reviews, login,
+ * What a logged-out visitor may still call (docs/product.md#roles: browse products and reviews, login,
  * signup, password recovery, email verification, token refresh). Everything else is blocked on
- * the client with 'User is logged out' (SPEC §8 Transport).
+ * the client with 'User is logged out' (docs/product.md#transport-errors).
  */
 const OPEN_WHEN_LOGGED_OUT =
   /^\/(products|reviews|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)/;
@@ -162,7 +162,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
 let pendingRefresh: Promise<string> | null = null;
 
 /**
- * SPEC §4 Session: on a 401 ONE refresh is attempted; requests failing meanwhile wait for the same
+ * docs/product.md#session: on a 401 ONE refresh is attempted; requests failing meanwhile wait for the same
  * refresh and retry with its token. A failed refresh ends the session and reports the expiry.
  */
 function refreshAccessToken(staleToken: string): Promise<string> {

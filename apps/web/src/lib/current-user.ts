@@ -6,9 +6,9 @@ import { apiClient } from './api-client.ts';
 import { isSignedIn, subscribeToSession } from './session.ts';
 
 /**
- * The signed-in user (SPEC §3 User state): one TanStack query every feature reads. It lives in
+ * The signed-in user (docs/product.md#session): one TanStack query every feature reads. It lives in
  * lib/ rather than features/auth because the header, the guards, the profile and the admin page
- * all read it, and features never import each other (STYLE.md).
+ * all read it, and features never import each other (docs/style.md#one-way-imports).
  */
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
@@ -20,7 +20,7 @@ export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getMe(signal),
-    // SPEC §9: cached user data expires after 30 minutes.
+    // docs/product.md#session: cached user data expires after 30 minutes.
     staleTime: USER_CACHE_MS,
     gcTime: USER_CACHE_MS,
     retry: false,
@@ -33,7 +33,7 @@ export function setCurrentUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(currentUserQueryKey, user);
 }
 
-/** SPEC §6: verified means isEmailVerified, status active, or the emailVerified variant. */
+/** docs/product.md#roles: verified means isEmailVerified, status active, or the emailVerified variant. */
 export function isEmailVerified(user: Pick<User, 'isEmailVerified' | 'status' | 'emailVerified'>): boolean {
   return user.isEmailVerified || user.status === 'active' || user.emailVerified;
 }
@@ -45,7 +45,7 @@ export function useHasSession(): boolean {
 
 export interface CurrentUserState {
   user: User | null;
-  /** A token is stored and the user is not loaded yet (SPEC §2 Guards: loading state). */
+  /** A token is stored and the user is not loaded yet (docs/product.md#guards: loading state). */
   isLoading: boolean;
   isAuthenticated: boolean;
   /** Loading the user failed for a reason other than an ended session (network, server). */
@@ -56,7 +56,7 @@ export interface CurrentUserState {
   refetch: () => Promise<User | null>;
 }
 
-/** Start-up loads the user when a token is stored and the logged-out marker is not set (SPEC §4). */
+/** Start-up loads the user when a token is stored and the logged-out marker is not set (docs/product.md#session). */
 export function useCurrentUser(): CurrentUserState {
   const hasSession = useHasSession();
   const query = useQuery({ ...currentUserQueryOptions(), enabled: hasSession });
@@ -73,7 +73,7 @@ export function useCurrentUser(): CurrentUserState {
 
 /**
  * Refetches the user when the copy is older than `maxAgeMs`: 5 s on the profile page, 30 s on
- * cart, checkout and order confirmation (SPEC §4 Session, §9).
+ * cart, checkout and order confirmation (docs/product.md#session).
  */
 export function useRefreshUserWhenOlderThan(maxAgeMs: number): void {
   const { isAuthenticated, updatedAt, refetch } = useCurrentUser();

@@ -3,7 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client.ts';
 
 /**
- * Server field errors arrive as param/msg pairs (SPEC §5); each one naming a field of the form is
+ * Server field errors arrive as param/msg pairs (docs/product.md#validation); each one naming a field of the form is
  * shown on that field. Answers how many were placed, so the caller knows whether anything is left
  * for the general message.
  */
@@ -26,7 +26,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /**
  * The message of a failed request (the server's words, or the transport's time-out and network
- * texts); the action's fallback text when there is nothing more specific to say (SPEC §8).
+ * texts); the action's fallback text when there is nothing more specific to say (docs/product.md#fallback-texts).
  */
 export function messageOf(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message && error.message !== MESSAGES.unexpected) return error.message;

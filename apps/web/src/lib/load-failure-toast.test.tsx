@@ -11,7 +11,7 @@ import { createQueryClient } from './query-client.ts';
 afterEach(() => vi.restoreAllMocks());
 
 describe('loadFailureToastMessage', () => {
-  it('uses the load’s own SPEC words for a server failure', () => {
+  it('uses the load’s own words (docs/product.md#fallback-texts) for a server failure', () => {
     expect(
       loadFailureToastMessage(new ApiError(500, 'An unexpected error occurred'), MESSAGES.loadProductsFailed),
     ).toBe(MESSAGES.loadProductsFailed);
@@ -20,7 +20,7 @@ describe('loadFailureToastMessage', () => {
     );
   });
 
-  it('keeps the SPEC §8 transport words for a time-out or a network failure', () => {
+  it('keeps the transport words of docs/product.md#transport-errors for a time-out or a network failure', () => {
     const offline = 'Unable to connect to the server. Please check your internet connection.';
     expect(loadFailureToastMessage(new ApiError(0, offline), MESSAGES.loadProductsFailed)).toBe(offline);
     expect(loadFailureToastMessage(new ApiError(408, 'Request timed out.'), 'x')).toBe('Request timed out.');
@@ -56,7 +56,7 @@ function renderListing(load: () => Promise<string>, meta?: { errorToast?: string
 const toastsSaying = (text: string) =>
   screen.queryAllByText(text).filter((node) => node.closest('[data-sonner-toast]'));
 
-describe('a failed load toasts once (SPEC §8 "Any rejected action shows an error toast")', () => {
+describe('a failed load toasts once (docs/product.md#transport-errors: every failed action shows an error toast)', () => {
   it('shows one toast after the automatic retry, not one per attempt', async () => {
     const load = vi.fn(() => Promise.reject(new ApiError(503, 'Service unavailable')));
     renderListing(load, { errorToast: MESSAGES.loadProductsFailed });

@@ -6,7 +6,7 @@ declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
       /**
-       * SPEC §8 "Any rejected action shows an error toast": the words a failed load of this query
+       * docs/product.md#transport-errors (every failed action shows an error toast): the words a failed load of this query
        * shows in a toast, besides the page's inline error state. Queries without it stay silent.
        */
       errorToast?: string;
@@ -17,7 +17,7 @@ declare module '@tanstack/react-query' {
 /**
  * The toast text for a failed load, or null when no toast is due: an ended session (401) has its
  * own message and redirect, and a missing item (404) is a page state, not a failure. Time-outs and
- * network failures keep their SPEC §8 transport wording; anything else gets the load's own words.
+ * network failures keep their transport wording (docs/product.md#transport-errors); anything else gets the load's own words.
  */
 export function loadFailureToastMessage(error: unknown, fallback: string): string | null {
   if (isApiError(error)) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether the logout transition overlay shows (SPEC §4: at least 800 ms). */
+/** Whether the logout transition overlay shows (docs/product.md#session: at least 800 ms). */
 let isActive = false;
 const listeners = new Set<() => void>();
 

@@ -1,6 +1,6 @@
 import { AUTH_TOKEN_STORAGE_KEY, LOGGED_OUT_STORAGE_KEY } from '@shopper/contract/plain';
 
-/** Local-storage session markers of SPEC §4 Session (key names from the contract). */
+/** Local-storage session markers of docs/product.md#session (key names from the contract). */
 export const AUTH_TOKEN_KEY = AUTH_TOKEN_STORAGE_KEY;
 export const LOGGED_OUT_KEY = LOGGED_OUT_STORAGE_KEY;
 
@@ -35,12 +35,12 @@ export function isSignedIn(): boolean {
   return getAuthToken() !== null;
 }
 
-/** True after a logout or an expired session, until the next login (SPEC §8: calls are blocked). */
+/** True after a logout or an expired session, until the next login (docs/product.md#session: calls are blocked). */
 export function isLoggedOut(): boolean {
   return storage()?.getItem(LOGGED_OUT_KEY) === 'true';
 }
 
-/** Login and signup store the access token and clear the logged-out marker (SPEC §4). */
+/** Login and signup store the access token and clear the logged-out marker (docs/product.md#session). */
 export function startSession(token: string): void {
   hasExpired = false;
   const store = storage();
@@ -55,7 +55,7 @@ export function replaceAuthToken(token: string): void {
   notifyChange();
 }
 
-/** Logout and session expiry clear the token and set the marker (SPEC §4). */
+/** Logout and session expiry clear the token and set the marker (docs/product.md#session). */
 export function endSession(): void {
   const store = storage();
   store?.removeItem(AUTH_TOKEN_KEY);

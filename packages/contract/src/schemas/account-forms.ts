@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES as M } from '../account-messages.ts';
 import { NewPasswordSchema } from './user.ts';
 
 /**
- * The reset-password form (SPEC §2): the new password with its confirmation. The confirmation
+ * The reset-password form (docs/product.md#password-recovery): the new password with its confirmation. The confirmation
  * stays in the browser; the request body is ResetPasswordBodySchema.
  */
 export const ResetPasswordFormSchema = z

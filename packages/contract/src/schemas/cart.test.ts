@@ -16,7 +16,7 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
   return result.error?.issues.map((issue) => issue.message) ?? [];
 }
 
-describe('AddToCartBodySchema (SPEC §5 Cart)', () => {
+describe('AddToCartBodySchema (docs/product.md#cart-input)', () => {
   it('defaults the quantity to 1 and drops price fields', () => {
     expect(AddToCartBodySchema.parse({ productId: ID, size: 'M', price: 1, new_price: 1 })).toEqual({
       productId: ID,

@@ -25,7 +25,7 @@ const ProductIdSchema = z
   .max(100, M.productNotFound)
   .refine(hasNoNul, M.productNotFound);
 
-/** SPEC §5 Cart: size required on add, update and remove. */
+/** docs/product.md#cart-input: size required on add, update and remove. */
 const SizeSchema = z
   .string({ error: M.sizeRequired })
   .trim()
@@ -93,7 +93,7 @@ export const CouponCodeSchema = z
 export const ApplyCouponBodySchema = z.object({ code: CouponCodeSchema });
 export type ApplyCouponBody = z.infer<typeof ApplyCouponBodySchema>;
 
-/** SPEC §3 Cart item. Dollars; price is what one unit costs, old_price the regular, new_price the sale price or 0. */
+/** A cart item (docs/product.md#entities). Dollars; price is what one unit costs, old_price the regular, new_price the sale price or 0. */
 export const CartItemSchema = z.object({
   productId: z.string(),
   name: z.string(),
@@ -119,7 +119,7 @@ export const AppliedCouponSchema = z.object({
 });
 export type AppliedCoupon = z.infer<typeof AppliedCouponSchema>;
 
-/** SPEC §3 Cart: totalPrice is after the promo discount, subtotal before it. */
+/** The cart (docs/product.md#entities): totalPrice is after the promo discount, subtotal before it. */
 export const CartSchema = z.object({
   items: z.array(CartItemSchema),
   totalItems: z.number().int().nonnegative(),

@@ -7,7 +7,7 @@ const address = { street: '1 Main St', city: 'Boston', state: 'MA', country: 'US
 const shippingInfo = { name: 'Ada', phoneNumber: '5551234567', shippingMethod: 'standard', shippingAddress: address };
 const messageOf = (body: unknown) => CreatePaymentIntentBodySchema.safeParse(body).error?.issues[0]?.message;
 
-describe('CreatePaymentIntentBodySchema (SPEC §5 Checkout)', () => {
+describe('CreatePaymentIntentBodySchema (docs/product.md#shipping-details)', () => {
   it('accepts a complete form, drops browser-sent amounts, maps a country name to its code', () => {
     const parsed = CreatePaymentIntentBodySchema.parse({
       shippingInfo: { ...shippingInfo, shippingAddress: { ...address, country: 'canada' } },
@@ -43,7 +43,7 @@ describe('OrdersQuerySchema', () => {
     expect(OrdersQuerySchema.parse({})).toEqual({ status: 'all', sort: 'newest', page: 1, limit: 5 });
   });
 
-  it('allows only the SPEC page sizes and an ordered date range', () => {
+  it('allows only the page sizes of the order history and an ordered date range', () => {
     expect(OrdersQuerySchema.safeParse({ limit: '20' }).success).toBe(true);
     expect(OrdersQuerySchema.safeParse({ limit: '7' }).success).toBe(false);
     expect(OrdersQuerySchema.safeParse({ from: '2026-02-01', to: '2026-01-01' }).error?.issues[0]?.message).toBe(
@@ -51,7 +51,7 @@ describe('OrdersQuerySchema', () => {
     );
   });
 
-  it('bounds every date to ones JavaScript and PostgreSQL both hold (issue 8: year 0 and 9999 were 500s)', () => {
+  it('bounds every date to ones JavaScript and PostgreSQL both hold (year 0 and 9999 were 500s)', () => {
     const outOfRange = M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX);
     for (const [param, day] of [
       ['from', '0000-01-01'],

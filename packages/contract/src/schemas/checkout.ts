@@ -1,4 +1,4 @@
-// Checkout, payment intent, order and saved-card wire shapes (SPEC §3 Order, Shipping form; §7 Payment and orders).
+// Checkout, payment intent, order and saved-card wire shapes (docs/product.md#entities and docs/product.md#payment-api).
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
 import { toCountryCode } from '../countries.ts';
@@ -14,7 +14,7 @@ import {
 
 const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,10}[A-Za-z0-9]$/;
 
-/** A required shipping field: missing or blank gives the one message of SPEC §5 Checkout. */
+/** A required shipping field: missing or blank gives the one message of docs/product.md#shipping-details. */
 const required = (max: number) =>
   z
     .string({ error: M.shippingFieldsRequired })
@@ -34,7 +34,7 @@ export const ShippingInfoSchema = z.object({
       city: required(100),
       state: required(100),
       zip: required(20).refine((v) => ZIP_PATTERN.test(v), M.zipInvalid),
-      // Codes, or names in any case (SPEC §3): stored as the code.
+      // Codes, or names in any case (docs/product.md#entities): stored as the code.
       country: required(60)
         .refine((v) => toCountryCode(v) !== undefined, M.countryInvalid)
         .transform((v) => toCountryCode(v) ?? 'US'),
@@ -132,7 +132,7 @@ export const OrderSchema = z.object({
     last4: z.string().nullable(),
   }),
   paymentIntentId: z.string(),
-  /** Set when the order ships (issue 9). The URL is the carrier's tracking page when the carrier is one we know. */
+  /** Set when the order ships (docs/product.md#order-lifecycle). The URL is the carrier's tracking page when the carrier is one we know. */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The closed set of error codes (STYLE.md, Errors). The server maps each to one HTTP status. */
+/** The closed set of error codes (docs/style.md#errors). The server maps each to one HTTP status. */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',

@@ -21,7 +21,7 @@ export const ImageSourceSchema = z.object({
 });
 export type ImageSource = z.infer<typeof ImageSourceSchema>;
 
-/** Product as answered by the API (SPEC §3 Product). Prices are dollars; the server keeps cents. */
+/** Product as answered by the API (docs/product.md#entities). Prices are dollars; the server keeps cents. */
 export const ProductSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -32,7 +32,7 @@ export const ProductSchema = z.object({
   mainImageIndex: z.number().int().nonnegative(),
   image: z.string(),
   old_price: z.number().nonnegative(),
-  /** 0 means no discount (SPEC §3). */
+  /** 0 means no discount (docs/product.md#entities). */
   new_price: z.number().nonnegative(),
   category: CategorySchema,
   tags: z.array(z.string()),
@@ -73,7 +73,7 @@ const ProductListQueryObject = z.object({
   q: queryText(100).optional(),
   category: CategorySchema.optional(),
   minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-  /** 0 means unbounded (SPEC §5 Price filter). */
+  /** 0 means unbounded (docs/product.md#listing-filters). */
   maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   discount: booleanFlag.optional(),
@@ -139,7 +139,7 @@ export type ProductFacets = z.infer<typeof ProductFacetsSchema>;
 
 export const ProductFacetsQuerySchema = z.object({ category: CategorySchema.optional() });
 
-/** A category page's banner (SPEC §2 route table): its width and height reserve the space before it loads. */
+/** A category page's banner (docs/product.md#category-page): its width and height reserve the space before it loads. */
 export const CategoryBannerSchema = z.object({
   /** A path on the shop (/images/banners/men.svg) or an https URL. */
   image: z.string(),

@@ -32,7 +32,7 @@ const signup = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('SignupBodySchema (SPEC §5)', () => {
+describe('SignupBodySchema (docs/product.md#validation)', () => {
   it('accepts a complete signup, trimming the name and lower-casing the email', () => {
     const parsed = SignupBodySchema.parse(signup({ username: '  Ada  ', email: ' ADA@Example.COM ' }));
     expect(parsed.username).toBe('Ada');
@@ -99,7 +99,7 @@ describe('SignupBodySchema (SPEC §5)', () => {
 });
 
 describe('LoginBodySchema', () => {
-  it('checks only that email and password are present (SPEC §5 Login)', () => {
+  it('checks only that email and password are present (docs/product.md#form-rules)', () => {
     expect(LoginBodySchema.parse({ email: ' A@B ', password: 'x' })).toEqual({ email: 'a@b', password: 'x' });
     expect(messagesFor(LoginBodySchema, { password: 'x' }, 'email')).toEqual([M.emailRequired]);
     expect(messagesFor(LoginBodySchema, { email: 'a@b.co', password: '' }, 'password')).toEqual([M.passwordRequired]);
@@ -131,7 +131,7 @@ describe('ChangePasswordBodySchema', () => {
 });
 
 describe('reset, forgot, verification and disable bodies', () => {
-  it('checks the reset token (SPEC §5 Reset token) and the new password', () => {
+  it('checks the reset token (docs/product.md#reset-tokens) and the new password', () => {
     expect(messagesFor(ResetPasswordBodySchema, { password: PASSWORD }, 'token')).toEqual([M.resetTokenRequired]);
     expect(messagesFor(ResetPasswordBodySchema, { token: '', password: PASSWORD }, 'token')).toEqual([
       M.resetTokenRequired,
@@ -162,7 +162,7 @@ describe('reset, forgot, verification and disable bodies', () => {
   });
 });
 
-describe('ProfileUpdateBodySchema and AddressInputSchema (SPEC §5 Phone, Address, Profile)', () => {
+describe('ProfileUpdateBodySchema and AddressInputSchema (docs/product.md#phone-numbers, docs/product.md#addresses and docs/product.md#profile)', () => {
   const address = { street: '1 Main Street', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' };
 
   it('requires name and phone on the profile', () => {

@@ -12,7 +12,7 @@ import {
 } from '../user-rules.ts';
 import { USER_ROLES } from './admin/common.ts';
 
-// A standard address pattern: something@domain.tld, no spaces (SPEC §5 Email).
+// A standard address pattern: something@domain.tld, no spaces (docs/product.md#emails).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 const PHONE_PATTERN = /^\+?\d{10,15}$/;
@@ -47,7 +47,7 @@ export const NewPasswordSchema = (requiredMessage: string = M.passwordRequired) 
     .refine((v) => v.length === 0 || /\d/.test(v), M.passwordNeedsNumber)
     .refine((v) => v.length === 0 || /[^A-Za-z0-9]/.test(v), M.passwordNeedsSpecial);
 
-/** An existing password is only checked for presence (SPEC §5 Login). */
+/** An existing password is only checked for presence (docs/product.md#form-rules). */
 const GivenPassword = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).min(1, requiredMessage).max(PASSWORD_MAX_LENGTH, M.passwordTooLong);
 
@@ -94,7 +94,7 @@ export const AddressSchema = z.object({
   city: z.string(),
   state: z.string(),
   zipCode: z.string(),
-  /** Same value as zipCode (SPEC §3 reads both names). */
+  /** Same value as zipCode (docs/product.md#entities: the storefront reads both names). */
   postalCode: z.string(),
   country: z.enum(COUNTRY_CODES),
 });
@@ -103,7 +103,7 @@ export type Address = z.infer<typeof AddressSchema>;
 const ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{2,10}[A-Za-z0-9]$/;
 
 /**
- * Profile address (SPEC §5): optional as a whole; all empty clears it; once any field is filled,
+ * Profile address (docs/product.md#addresses): optional as a whole; all empty clears it; once any field is filled,
  * street, city, zip and country are required and state, when given, has at least 2 characters.
  * Country names are accepted and stored as their code.
  */
@@ -182,7 +182,7 @@ export const ResetTokenSchema = z
 export const ResetPasswordBodySchema = z.object({ token: ResetTokenSchema, password: NewPasswordSchema() });
 export const DisableAccountBodySchema = z.object({ password: GivenPassword(M.disablePasswordRequired) });
 
-/** The user as answered by the API (SPEC §3 User), with the aliases the SPEC reads. */
+/** The user as answered by the API (docs/product.md#entities), with the aliases the storefront reads. */
 export const UserSchema = z.object({
   _id: z.string(),
   id: z.string(),
@@ -192,7 +192,7 @@ export const UserSchema = z.object({
   isEmailVerified: z.boolean(),
   emailVerified: z.boolean(),
   isAdmin: z.boolean(),
-  /** Back-office role (decision 018); `isAdmin` is the SPEC's demo toggle and grants nothing. */
+  /** Back-office role (decision 018); `isAdmin` is the storefront’s demo toggle (docs/product.md#admin-page) and grants nothing. */
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
   phone: z.string(),

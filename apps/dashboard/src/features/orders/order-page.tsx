@@ -18,7 +18,7 @@ import { RefundForm } from './components/refund-form.tsx';
 import { ShipForm } from './components/ship-form.tsx';
 import styles from './orders.module.css';
 
-/** The next steps an order's status allows (issue 9): ship → deliver; cancel before delivery; refund after. */
+/** The next steps an order's status allows (docs/product.md#order-lifecycle): ship → deliver; cancel before delivery; refund after. */
 function OrderActions({ order }: { order: AdminOrder }) {
   const act = useOrderAction(order._id);
   const run = async (action: OrderAction) => {

@@ -6,7 +6,7 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: audit'];
 
-/** The audit log, read by the owner (issue 9: "readable in the back office by the owner"). */
+/** The audit log, read by the owner (docs/product.md#audit-log: "readable in the back office by the owner"). */
 export function auditAdminRoutes({ audit }: { audit: AuditService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

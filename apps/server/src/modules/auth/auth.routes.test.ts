@@ -328,7 +328,7 @@ describe('POST /api/users/logout', () => {
 });
 
 describe('forgot and reset password', () => {
-  it('answers 404 for an unknown email (the SPEC shows this message)', async () => {
+  it('answers 404 for an unknown email (docs/product.md#password-recovery shows this message)', async () => {
     const response = await post('/forgot-password', { email: uniqueEmail('ghost') });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: M.noAccountWithEmail });
@@ -479,7 +479,7 @@ describe('email verification', () => {
   });
 
   it('request-verification answers alike for unknown, unverified, verified and disabled accounts, mailing only the unverified', async () => {
-    // Issue 8 item 9: the answer told a verified account apart from the others.
+    // Decision 013: the answer told a verified account apart from the others.
     const unverified = await signUp(t.app);
     const verified = await signUp(t.app);
     await markVerified(t.database, verified.userId);

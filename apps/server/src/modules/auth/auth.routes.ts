@@ -33,7 +33,7 @@ function metaOf(request: FastifyRequest): ClientMeta {
 
 const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
 
-/** Signing up and in, sessions, and the e-mail links (SPEC §7 Users). */
+/** Signing up and in, sessions, and the e-mail links (docs/product.md#users-api). */
 export function authRoutes({
   auth,
   rateLimiter,

@@ -58,7 +58,7 @@ export function createAuthService({
     return { user, refreshToken, accessToken: await accessTokens.sign({ userId: user.id, sessionId }) };
   }
 
-  /** SPEC §7 signup: the account, its verification link and mail, and a session, all or nothing. */
+  /** Signup (docs/product.md#auth-pages): the account, its verification link and mail, and a session, all or nothing. */
   async function signup(body: z.output<typeof SignupBodySchema>, meta: ClientMeta): Promise<SignedIn> {
     // Cheap early answer for the common case; the unique index still decides under a race.
     if (await users.findByEmail(body.email)) throw emailTaken();
@@ -105,8 +105,9 @@ export function createAuthService({
   }
 
   /**
-   * SPEC §8 maps a 404 on forgot-password to 'No account found with this email address', so an
-   * unknown address is answered as such (an enumeration trade-off the SPEC makes; rate limited).
+   * The storefront maps a 404 on forgot-password to 'No account found with this email address'
+   * (docs/product.md#password-recovery), so an unknown address is answered as such (an
+   * enumeration trade-off the storefront makes; rate limited).
    */
   async function forgotPassword(email: string): Promise<void> {
     const user = await users.findByEmail(email);
@@ -142,7 +143,7 @@ export function createAuthService({
 
   /**
    * One answer whatever the account's state (unknown, unverified, verified, disabled), so this
-   * call reveals neither accounts nor whether they are verified (issue 8 item 9). Mail goes only
+   * call reveals neither accounts nor whether they are verified (decision 013). Mail goes only
    * where it is useful: an open account whose address is not verified yet.
    */
   async function requestVerification(email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { BackOfficeLinkAnswerSchema } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Public: the SPEC's /admin page links "the admin panel login" here (ADMIN_URL, issue 9). */
+/** Public: the /admin page (docs/product.md#admin-page) links "the admin panel login" here (ADMIN_URL). */
 export function backOfficeRoutes({ adminUrl }: { adminUrl: string }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

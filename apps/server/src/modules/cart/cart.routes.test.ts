@@ -157,7 +157,7 @@ describe('POST /api/cart/add', () => {
     [{ size: '', quantity: 1 }, M.sizeRequired],
     [{ size: '   ', quantity: 1 }, M.sizeRequired],
     [{ size: null, quantity: 1 }, M.sizeRequired],
-  ])('needs a size (SPEC §8): %j', async (fields, message) => {
+  ])('needs a size (docs/product.md#cart-input): %j', async (fields, message) => {
     expectError(await alice.add({ productId: tee, ...fields }), 400, message, 'size');
   });
 

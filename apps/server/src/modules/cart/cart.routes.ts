@@ -18,7 +18,7 @@ const E = ErrorBodySchema;
 const answers = { 200: CartAnswerSchema, 400: E, 401: E, 413: E };
 const changeAnswers = { ...answers, 404: E, 409: E };
 
-/** SPEC §7 Cart. Every route acts on the signed-in user's own cart only (DESIGN.md). */
+/** docs/product.md#cart-api. Every route acts on the signed-in user's own cart only (docs/architecture.md#trust-boundaries). */
 export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAuth: AuthHook }): FastifyPluginAsyncZod {
   return async (app) => {
     // Authentication runs before the body is read: a stranger gets 401, never a validation answer.

@@ -92,9 +92,9 @@ function stockProblem(size: string, stock: number, wanted: number, alreadyInCart
 }
 
 /**
- * The signed-in customer's server-side cart (SPEC §4 Cart, §7 Cart). Lines hold only product, size
+ * The signed-in customer's server-side cart (docs/product.md#cart and docs/product.md#cart-api). Lines hold only product, size
  * and quantity; every price, total and stock figure is read from the catalog on each call
- * (DESIGN.md trust boundaries), and every query is scoped to the user id it is given.
+ * (docs/architecture.md#trust-boundaries), and every query is scoped to the user id it is given.
  */
 export function createCartService({
   db,
@@ -126,7 +126,7 @@ export function createCartService({
     return lines.find((l) => l.size === size) ?? lines.find((l) => l.size.toLowerCase() === size.toLowerCase());
   }
 
-  /** Priced from the database; drops an applied coupon that no longer applies (SPEC §7 Cart). */
+  /** Priced from the database; drops an applied coupon that no longer applies (docs/product.md#cart-api). */
   async function getPricedCart(userId: string, executor: Database = db): Promise<PricedCart> {
     const rows = await executor
       .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
@@ -219,7 +219,7 @@ export function createCartService({
       return getCart(userId);
     },
 
-    /** Sets a line's quantity (SPEC §4 Cart: at least 1, and at most the stock). */
+    /** Sets a line's quantity (docs/product.md#cart: at least 1, and at most the stock). */
     async update(userId: string, input: UpdateCartItemBody): Promise<CartView> {
       const { product, size, stock } = await requireProductAndSize(input.productId, input.size);
       const line = await findLine(db, userId, product.id, size);

@@ -14,7 +14,7 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 const tags = ['admin: coupons'];
 const CodeParams = z.object({ code: z.string().max(100) });
 
-/** Promo codes (issue 9, Coupons): list with usage, create, edit, expire. Staff and owner. */
+/** Promo codes (docs/product.md#promo-codes): list with usage, create, edit, expire. Staff and owner. */
 export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     const staff = { minRole: 'staff' as const };

@@ -57,7 +57,7 @@ export function toAdminCoupon(row: CouponRow, now: Date): AdminCoupon {
 export type CouponsAdminService = ReturnType<typeof createCouponsAdminService>;
 
 /**
- * Promo codes in the back office (issue 9, Coupons): create, edit, expire and see usage. The
+ * Promo codes in the back office (docs/product.md#promo-codes): create, edit, expire and see usage. The
  * usage counter itself is only moved by checkout (coupons.service.ts).
  */
 export function createCouponsAdminService({

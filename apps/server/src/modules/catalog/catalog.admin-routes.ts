@@ -20,7 +20,7 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 const tags = ['admin: products'];
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** Products in the back office (issue 9): list, edit, publish, archive and the gallery. Staff and owner. */
+/** Products in the back office (docs/product.md#back-office): list, edit, publish, archive and the gallery. Staff and owner. */
 export function catalogAdminRoutes({
   admin,
   imageUploadMaxBytes,

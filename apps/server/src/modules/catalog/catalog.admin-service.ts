@@ -66,7 +66,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
 
 /**
- * The back office's side of the catalog (issue 9, Products): every product whatever its status,
+ * The back office's side of the catalog (docs/product.md#back-office): every product whatever its status,
  * edits, publishing and the gallery. Every change writes its audit row in its own transaction and
  * clears the storefront's read cache after the commit, so the change shows at once.
  */

@@ -125,7 +125,7 @@ describe('GET /api/products/all-products', () => {
     expect(page.total).toBe(fixtures.length);
   });
 
-  it('answers the SPEC product shape with prices in dollars and derived stock', async () => {
+  it('answers the product shape of docs/product.md#entities with prices in dollars and derived stock', async () => {
     const page = await list('/api/products/all-products?q=linen');
     const shirt = page.products[0] as Product;
     expect(shirt).toMatchObject({

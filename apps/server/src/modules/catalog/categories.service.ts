@@ -32,7 +32,7 @@ function checkBanner(banner: CategoryBanner): CategoryBanner {
   return { image, alt, width: banner.width, height: banner.height };
 }
 
-/** The categories and their banners (SPEC §2); the back office changes banners through here. */
+/** The categories and their banners (docs/product.md#category-page); the back office changes banners through here. */
 export function createCategoriesService({ db, clock }: { db: Database; clock: () => Date }) {
   function toInfo(row: typeof categories.$inferSelect): CategoryInfo {
     return {
@@ -43,7 +43,7 @@ export function createCategoriesService({ db, clock }: { db: Database; clock: ()
     };
   }
 
-  /** In the order of SPEC §9 (men, women, kids). */
+  /** In the order of docs/product.md#constants (men, women, kids). */
   async function list(): Promise<CategoryInfo[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.slug));
     return rows.map(toInfo).sort((a, b) => CATEGORIES.indexOf(a.slug) - CATEGORIES.indexOf(b.slug));

@@ -4,7 +4,7 @@ import type { ProductRow, ProductSizeRow } from '../../db/schema.ts';
 
 type SizeStock = Pick<ProductSizeRow, 'size' | 'stock'>;
 
-/** Maps a stored product and its sizes (in picker order) to the SPEC §3 wire shape. */
+/** Maps a stored product and its sizes (in picker order) to the wire shape of docs/product.md#entities. */
 export function toProductView(
   row: ProductRow,
   sizes: readonly SizeStock[],

@@ -19,7 +19,7 @@ export type PricedCheckout = {
 
 /**
  * Equal for two pricings exactly when an open payment intent made for one may be paid for the other
- * (issue 8, item 5): same lines at the same prices, same amounts, same coupon. Line order does not
+ * (decision 014): same lines at the same prices, same amounts, same coupon. Line order does not
  * matter; the name and image do, since the order copies them from the intent.
  */
 export function checkoutFingerprint(checkout: PricedCheckout): string {

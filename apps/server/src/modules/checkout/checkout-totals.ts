@@ -1,4 +1,4 @@
-/** Money rules of checkout, in integer cents (STYLE.md, Errors: money is cents inside). */
+/** Money rules of checkout, in integer cents (docs/style.md#money). */
 
 /** Tax on what the customer pays for goods: round((subtotal − discount) × rate), half up, in cents. */
 export function taxCentsFor(taxableCents: number, taxRate: number): number {
@@ -7,7 +7,7 @@ export function taxCentsFor(taxableCents: number, taxRate: number): number {
   return Math.round(Number((taxableCents * taxRate).toFixed(6)));
 }
 
-/** Shipping is free (SPEC §9: shipping displayed as Free; standard is the only method). */
+/** Shipping is free (docs/product.md#checkout: shipping displayed as Free; standard is the only method). */
 export const SHIPPING_CENTS = 0;
 
 export type CheckoutTotals = {

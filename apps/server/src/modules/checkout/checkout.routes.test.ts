@@ -179,7 +179,7 @@ describe('POST /api/payment/create-payment-intent', () => {
     expect(remote?.metadata).toEqual({ userId: shopper.userId });
   });
 
-  it('asks for every shipping field with the one SPEC message', async () => {
+  it('asks for every shipping field with its one message', async () => {
     const shopper = await shopperWithCart();
     const { shippingAddress } = SHIPPING;
     const cases: Record<string, unknown>[] = [

@@ -17,7 +17,7 @@ import type { CheckoutService } from './checkout.service.ts';
 const tags = ['checkout'];
 const E = ErrorBodySchema;
 
-/** SPEC §7 Payment and orders: summary, payment intent, order confirmation. */
+/** docs/product.md#payment-api: summary, payment intent, order confirmation. */
 export function checkoutRoutes({
   checkout,
   provider,
@@ -30,7 +30,7 @@ export function checkoutRoutes({
   rateLimiter: RateLimiter;
 }): FastifyPluginAsyncZod {
   const intents = rateLimiter.counters.paymentIntentsPerUser;
-  // Issue 8 item 5: each attempt may cost the card provider an API call.
+  // Decision 014: each attempt may cost the card provider an API call.
   const limitIntents: AuthHook = async (request) => {
     const { count, msBeforeReset } = await intents.hit(authOf(request).userId);
     if (count > intents.rule.max) throw tooManyRequests(msBeforeReset);

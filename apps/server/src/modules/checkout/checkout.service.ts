@@ -17,7 +17,7 @@ export { SWEEP_PHASES, type SweepPhase } from './sweep-page.ts';
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 
 /**
- * Checkout as explicit steps, each with its undo (STYLE.md; docs/decisions/007):
+ * Checkout as explicit steps, each with its undo (docs/style.md#steps-with-undo; docs/decisions/007):
  * 1. price the server cart and open a manual-capture intent with the provider;
  * 2. the browser confirms the card with the provider (never with us);
  * 3. `completePayment`, reached from confirm-order, the webhook or the reconciliation sweep alike:

@@ -19,7 +19,7 @@ import { createWebhookDelivery } from '../../payments/test-provider/webhook-deli
 import { MAX_OPEN_INTENTS_PER_USER } from './checkout.service.ts';
 import type { Reconciler } from './reconciler.ts';
 
-/** Issue 8, item 5: create-payment-intent cannot be called without bounds, and the sweep reaches every intent. */
+/** Decision 014: create-payment-intent cannot be called without bounds, and the sweep reaches every intent. */
 
 const INTENT_LIMIT = { max: 8, windowMs: 60_000 };
 let t: TestApp;

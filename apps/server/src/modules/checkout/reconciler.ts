@@ -12,12 +12,13 @@ export type SweepReport = { completed: number; captured: number; released: numbe
 const PAGE = 100;
 
 /**
- * The safety net of DESIGN.md's "no successful payment left without an order": a customer who
+ * The safety net of the promise "no successful payment left without an order"
+ * (docs/architecture.md#trust-boundaries): a customer who
  * closed the tab after paying and a webhook that never came still get their order; authorizations
  * nobody can fulfil are released; intents abandoned before paying are closed.
  *
- * Every run reaches every open intent past the settle delay, however many there are (issue 8,
- * item 5): intents we know to be authorized first, then failed ones to release, then all the rest,
+ * Every run reaches every open intent past the settle delay, however many there are (decision 014):
+ * intents we know to be authorized first, then failed ones to release, then all the rest,
  * each asked of the provider, since a lost webhook leaves a paid intent looking unpaid here. Closing
  * abandoned intents waits until all of that is done, so junk can delay no one's order.
  */

@@ -12,7 +12,7 @@ import type { SavedCardsService } from './saved-cards.service.ts';
 const tags = ['payment methods'];
 const E = ErrorBodySchema;
 
-/** SPEC §7 Saved cards: /api/payments/payment-methods, the customer's own only. */
+/** docs/product.md#saved-cards-api: /api/payments/payment-methods, the customer's own only. */
 export function savedCardsRoutes({
   savedCards,
   requireAuth,

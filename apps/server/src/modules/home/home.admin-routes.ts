@@ -4,7 +4,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import type { createSalesFigures } from '../orders/index.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
-/** The back office's first screen (issue 9, Home): the orders' figures and the catalog's low stock. */
+/** The back office's first screen (docs/product.md#back-office): the orders' figures and the catalog's low stock. */
 export function homeAdminRoutes({
   sales,
   catalog,

@@ -14,7 +14,7 @@ type BannerDesign = {
   garments: readonly [Garment, string][];
 };
 
-/** The three category banners (SPEC §2), each showing three garments of its collection. */
+/** The three category banners (docs/product.md#category-page), each showing three garments of its collection. */
 const DESIGNS: Record<Category, BannerDesign> = {
   men: {
     title: 'Men Collection',

@@ -68,7 +68,7 @@ export async function imagesRoutes(
   const placeholder = rendered(renderPlaceholderSvg());
   const cache = new Map<string, Rendered>();
 
-  // SPEC §9: a missing image shows the placeholder, so even the 404 is a picture.
+  // docs/product.md#images: a missing image shows the placeholder, so even the 404 is a picture.
   function sendMissing(reply: FastifyReply): FastifyReply {
     return reply
       .code(404)
@@ -121,7 +121,7 @@ export async function imagesRoutes(
     return banner;
   }
 
-  // The category pages' banners (SPEC §2), named by the categories table; unknown names are a 404.
+  // The category pages' banners (docs/product.md#category-page), named by the categories table; unknown names are a 404.
   // `{category}.svg` is the drawing; `{category}-{width}.webp` its rendering at one of
   // BANNER_RASTER_WIDTHS (decision 037).
   app.get<{ Params: { name: string } }>('/images/banners/:name', { schema: { hide: true } }, async (request, reply) => {

@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Uploaded image variants. The key is a hash of the bytes, so an answer never changes: a year
  * of caching, and the ETag is the key itself. Unknown keys answer the API's 404 (the web's <img> then shows the
- * placeholder picture, SPEC §9).
+ * placeholder picture, docs/product.md#images).
  */
 export function uploadsRoutes({ images }: { images: ProductImagesService }) {
   return async (app: FastifyInstance): Promise<void> => {

@@ -4,7 +4,7 @@ import { PASSWORD, refreshCookieOf, signUp } from '../../test/account-factory.ts
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 
-// Issue 8 item 1: a shop started from the README exposed GET /api/dev/mailbox to the network, so
+// Decision 011: a shop started from the README exposed GET /api/dev/mailbox to the network, so
 // anyone could request a password reset for any account, read the link there and take it over.
 const ATTACKER = '203.0.113.9';
 const resetLinkPattern = /\/reset-password\/([\w-]+)/;

@@ -53,7 +53,7 @@ function lines(orderNumber: string, change: StatusMailKind): { subject: string; 
   }
 }
 
-/** Issue 9: the customer hears of every status change; queued in the change's transaction. */
+/** docs/product.md#order-lifecycle: the customer hears of every status change; queued in the change's transaction. */
 export function orderStatusMail({
   to,
   name,

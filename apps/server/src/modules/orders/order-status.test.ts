@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@shopper/contract';
 import { describe, expect, it } from 'vitest';
 import { canChangeOrderStatus, nextOrderStatuses, restocksOnChange } from './order-status.ts';
 
-describe('order status transitions (SPEC §4)', () => {
+describe('order status transitions (docs/product.md#order-status)', () => {
   it('allows Processing → Shipped → Delivered and cancelling before delivery', () => {
     const allowed = ORDER_STATUSES.flatMap((from) =>
       ORDER_STATUSES.filter((to) => canChangeOrderStatus(from, to)).map((to) => `${from}→${to}`),

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@shopper/contract';
 
 /**
- * The only place order statuses may change (SPEC §4 Order status): Processing → Shipped →
+ * The only place order statuses may change (docs/product.md#order-status): Processing → Shipped →
  * Delivered, and Processing or Shipped → Cancelled. Delivered and Cancelled are final.
  */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {

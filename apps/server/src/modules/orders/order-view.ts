@@ -21,7 +21,7 @@ function lastAt(history: OrderHistory, kind: OrderHistory['events'][number]['kin
   return at ? at.toISOString() : null;
 }
 
-/** SPEC §3 Order on the wire: dollars, the customer's shipping details, the card's brand and last digits, tracking and refunds. */
+/** The order on the wire (docs/product.md#entities): dollars, the customer's shipping details, the card's brand and last digits, tracking and refunds. */
 export function toOrderView(
   order: OrderRow,
   items: readonly OrderItemRow[],

@@ -165,7 +165,7 @@ describe('GET /api/payment/order/:id and /order-by-payment/:paymentIntentId', ()
   });
 });
 
-describe('confirm-order with a paymentMethodId (issue 8, item 7)', () => {
+describe('confirm-order with a paymentMethodId (decision 015)', () => {
   it("refuses another customer's card with a 404 and writes nothing; the card that paid is accepted", async () => {
     const alicesCard = (await t.database.db.query.testProviderIntents.findFirst({
       where: (row, { eq: is }) => is(row.id, placed[1]!.paymentIntentId),
@@ -198,7 +198,7 @@ describe('saved cards /api/payments/payment-methods', () => {
         payload: { paymentMethodId: id },
       });
 
-    // Another customer's card, or one that does not exist: the same 404, nothing saved (issue 8, item 7).
+    // Another customer's card, or one that does not exist: the same 404, nothing saved (decision 015).
     const stolen = await save(bob, paymentMethodId);
     expect(stolen.statusCode).toBe(404);
     expect(stolen.json()).toEqual({ success: false, code: 'NOT_FOUND', message: M.paymentMethodNotFound });
@@ -240,7 +240,7 @@ describe('saved cards /api/payments/payment-methods', () => {
   });
 });
 
-describe('tracking and refunds on the customer’s order (issue 9)', () => {
+describe('tracking and refunds on the customer’s order (docs/product.md#order-lifecycle)', () => {
   let cast: BackOfficeCast;
   beforeAll(async () => {
     cast = await backOfficeCast(t.app, t.database);

@@ -7,7 +7,7 @@ import type { OrdersService } from './orders.service.ts';
 const tags = ['orders'];
 const E = ErrorBodySchema;
 
-/** SPEC §7: the signed-in customer's orders; another customer's order answers 404. */
+/** docs/product.md#payment-api: the signed-in customer's orders; another customer's order answers 404. */
 export function ordersRoutes({
   orders,
   requireAuth,

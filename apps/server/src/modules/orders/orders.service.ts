@@ -54,7 +54,7 @@ export type NewOrder = {
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
-/** Orders and their items. Every read for a customer is scoped to their user id (DESIGN.md). */
+/** Orders and their items. Every read for a customer is scoped to their user id (docs/architecture.md#trust-boundaries). */
 export function createOrdersService({
   db,
   catalog,
@@ -205,7 +205,7 @@ export function createOrdersService({
       return order;
     },
 
-    /** SPEC §2 Order history: status filter, date range (whole days, UTC), sort and pages. */
+    /** docs/product.md#order-history: status filter, date range (whole days, UTC), sort and pages. */
     async listForUser(userId: string, query: OrdersQuery) {
       const where: SQL[] = [eq(orders.userId, userId)];
       if (query.status !== 'all') {
@@ -236,7 +236,7 @@ export function createOrdersService({
       };
     },
 
-    /** For the admin issue: moves an order along SPEC §4's statuses; cancelling gives its stock back. */
+    /** The back office moves an order along its statuses (docs/product.md#order-status); cancelling gives its stock back. */
     async changeStatus(orderId: string, to: OrderStatus): Promise<Order> {
       if (!UUID.test(orderId)) throw notFound();
       return db.transaction(async (tx) => {

@@ -22,7 +22,7 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /**
- * The owner's Home figures (issue 9), each one SQL statement over the orders: revenue, order
+ * The owner's Home figures (docs/product.md#back-office), each one SQL statement over the orders: revenue, order
  * count and average order value for today, 7 and 30 days; a per-day series from generate_series
  * (days without orders included); the best sellers of 30 days; orders waiting to ship. Days are UTC
  * calendar days ending with `now`'s; a cancelled order counts nowhere. Revenue is net of refunds,

@@ -13,7 +13,7 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 const tags = ['admin: reviews'];
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** Review moderation (issue 9): list every review, hide with a reason, unhide. Staff and owner. */
+/** Review moderation (docs/product.md#review-moderation): list every review, hide with a reason, unhide. Staff and owner. */
 export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
     const staff = { minRole: 'staff' as const };

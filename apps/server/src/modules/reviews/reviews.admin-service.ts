@@ -31,7 +31,7 @@ function toAdminReview(row: ReviewRow, productName: string): AdminReview {
 }
 
 /**
- * Review moderation (issue 9, Reviews): hide and unhide with a reason. The product's rating and
+ * Review moderation (docs/product.md#review-moderation): hide and unhide with a reason. The product's rating and
  * distribution are recomputed in the same transaction, with the product row locked like any review
  * write (decision 009), and the storefront cache is cleared after the commit.
  */

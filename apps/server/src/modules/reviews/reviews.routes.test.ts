@@ -54,7 +54,7 @@ beforeAll(async () => {
   [alice, bob, carol] = [await verifiedSignUp(), await verifiedSignUp(), await verifiedSignUp()];
 });
 
-/** Writing a review needs a verified email (issue 8 item 9). */
+/** Writing a review needs a verified email (decision 013). */
 async function verifiedSignUp(): Promise<TestAccount> {
   const account = await signUp(t.app);
   await markVerified(t.database, account.userId);
@@ -171,7 +171,7 @@ describe('GET /api/reviews/products/:productId', () => {
     expect(none.ratings).toEqual({ average: 0, total: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
   });
 
-  it('shows each review in the SPEC §3 shape', async () => {
+  it('shows each review in the shape of docs/product.md#entities', async () => {
     const [newest] = (await page(listed, '?limit=1')).reviews;
     expect(newest).toEqual({
       _id: expect.any(String),
@@ -234,7 +234,7 @@ describe('POST /api/reviews/products/:productId', () => {
   });
 
   it('refuses a customer whose email is not verified (403) and writes nothing', async () => {
-    // Issue 8 item 9: fresh unverified accounts could flood a product with reviews.
+    // Decision 013: fresh unverified accounts could flood a product with reviews.
     const stranger = await signUp(t.app);
     const response = await post(written, { rating: 1, content: GOOD_TEXT }, stranger);
     expect(response.statusCode).toBe(403);

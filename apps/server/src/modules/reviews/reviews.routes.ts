@@ -18,7 +18,7 @@ const E = ErrorBodySchema;
 /** Any text up to 200 characters; an id that names no product (or is no uuid) answers 404. */
 const ProductParams = z.object({ productId: z.string().min(1).max(200) });
 
-/** SPEC §7 Reviews: public reading (own review marked when signed in), writing when signed in. */
+/** docs/product.md#reviews-api: public reading (own review marked when signed in), writing when signed in. */
 export function reviewsRoutes({
   reviews,
   requireAuth,
@@ -30,7 +30,7 @@ export function reviewsRoutes({
 }): FastifyPluginAsyncZod {
   const maybeSignedIn = optionalAuth(requireAuth);
   const writes = rateLimiter.counters.reviewWritesPerUser;
-  // Issue 8 item 9: reviews are public text, so only verified customers write them, at a bounded pace.
+  // Decision 013: reviews are public text, so only verified customers write them, at a bounded pace.
   const limitWrites: AuthHook = async (request) => {
     const { count, msBeforeReset } = await writes.hit(authOf(request).userId);
     if (count > writes.rule.max) throw tooManyRequests(msBeforeReset);

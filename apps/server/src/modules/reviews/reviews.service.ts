@@ -21,7 +21,7 @@ export type ProductRating = { rating: number; reviewCount: number };
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
-/** Moderation hides a review without deleting it (issue 9, Reviews). */
+/** Moderation hides a review without deleting it (docs/product.md#review-moderation). */
 export const isVisible = isNull(reviews.hiddenAt);
 
 export function toReviewView(row: ReviewRow, viewerId: string | null): Review {
@@ -38,7 +38,7 @@ export function toReviewView(row: ReviewRow, viewerId: string | null): Review {
 }
 
 /**
- * Product reviews (SPEC §3 Review, §7 Reviews): one per customer per product. Every write
+ * Product reviews (docs/product.md#reviews): one per customer per product. Every write
  * recomputes the product's rating and review count in its own transaction, with the product row
  * locked so concurrent writes queue, then clears the catalog read cache that serves them.
  */

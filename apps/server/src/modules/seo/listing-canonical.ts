@@ -50,7 +50,7 @@ function listOf(value: string | null): string[] {
 
 /**
  * Decision 025. The canonical URL of a listing (/shop, /men, /women, /kids) keeps only what picks
- * a distinct, linkable set of products: `discount=true` (the SPEC's Exclusive Deals link), a single
+ * a distinct, linkable set of products: `discount=true` (the home page's Exclusive Deals link), a single
  * `types` value, and `page` when the page size is the default. Sort, page size and unknown
  * parameters (tracking tags) never make a new canonical. Search text and the narrow filters
  * (price bounds, rating, sizes, brand, several types) mark the page noindex: their combinations

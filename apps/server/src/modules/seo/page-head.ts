@@ -28,7 +28,7 @@ import {
 export type HeadImage = { url: string; width: number; height: number; alt: string };
 
 /**
- * What a server-rendered page says to search engines and link previews (issue 10). Paths are site
+ * What a server-rendered page says to search engines and link previews (docs/product.md#seo). Paths are site
  * paths; renderHead makes them absolute on the public origin.
  */
 export type PageHead = {
@@ -129,7 +129,7 @@ export function shopHead(query: ListingQueryInput = ''): PageHead {
 }
 
 /**
- * /men, /women, /kids (SPEC §2: breadcrumb Home > capitalised category). Given the category's
+ * /men, /women, /kids (docs/product.md#category-page: breadcrumb Home > capitalised category). Given the category's
  * info (GET /api/products/categories), its banner is the preview image.
  */
 export function categoryHead(category: Category | CategoryInfo, query: ListingQueryInput = ''): PageHead {

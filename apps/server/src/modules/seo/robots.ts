@@ -2,7 +2,7 @@ import { absoluteUrl } from './site-urls.ts';
 
 /**
  * Paths crawlers are asked to leave alone (robots.txt rules are prefixes): the API, the back
- * office, and every page that is personal, a form, or a one-time link (SPEC §2 route table).
+ * office, and every page that is personal, a form, or a one-time link (docs/product.md#pages).
  */
 export const DISALLOWED_PATHS = [
   '/api/',

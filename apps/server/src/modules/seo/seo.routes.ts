@@ -8,7 +8,7 @@ import { SITEMAP_MAX_URLS, renderSitemap, sitemapEntries } from './sitemap.ts';
 /** Crawlers and CDNs may keep these a few minutes; the shop's own copy follows catalog changes at once. */
 const CACHE_CONTROL = 'public, max-age=300';
 
-/** /sitemap.xml and /robots.txt (issue 10), on the public origin PUBLIC_URL, never the Host header. */
+/** /sitemap.xml and /robots.txt (docs/product.md#seo), on the public origin PUBLIC_URL, never the Host header. */
 export function seoRoutes({
   catalog,
   categories,

@@ -1,11 +1,11 @@
 import type { Category } from '@shopper/contract';
 
-/** The storefront's address of a product (SPEC §2 /products/{productSlug}). */
+/** The storefront's address of a product (docs/product.md#pages). */
 export function productPath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`;
 }
 
-/** A category page (SPEC §2 /{category}). */
+/** A category page (docs/product.md#pages). */
 export function categoryPath(category: Category): string {
   return `/${category}`;
 }

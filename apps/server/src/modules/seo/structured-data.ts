@@ -9,7 +9,7 @@ import { productPath } from './site-urls.ts';
 export type JsonLd = Record<string, unknown>;
 
 const CONTEXT = 'https://schema.org';
-/** SPEC §9: totals in USD. */
+/** docs/product.md#constants: totals in USD. */
 export const PRICE_CURRENCY = 'USD';
 
 /** Properties whose string values are URLs; renderHead resolves them against the public origin. */
@@ -17,7 +17,7 @@ export const URL_PROPERTIES: ReadonlySet<string> = new Set(['url', 'image', 'ite
 
 export type Crumb = { name: string; path: string };
 
-/** 'women' → 'Women', as the breadcrumb shows it (SPEC §2: capitalised category). */
+/** 'women' → 'Women', as the breadcrumb shows it (docs/product.md#category-page: capitalised category). */
 export function categoryLabel(category: string): string {
   return category.charAt(0).toUpperCase() + category.slice(1);
 }

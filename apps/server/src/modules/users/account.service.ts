@@ -14,7 +14,7 @@ import type { UsersService } from './users.service.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-/** What a signed-in user does to their own account (SPEC §2 Profile, Admin page). */
+/** What a signed-in user does to their own account (docs/product.md#profile and docs/product.md#admin-page). */
 export function createAccountService({
   db,
   config,
@@ -65,7 +65,7 @@ export function createAccountService({
     });
   }
 
-  /** SPEC §2 Account Management: the account is closed and every session ends with it. */
+  /** docs/product.md#profile: the account is closed and every session ends with it. */
   async function disableAccount(auth: AuthContext, { password, ip }: { password: string; ip: string }): Promise<void> {
     const check = { userId: auth.userId, sessionId: auth.sessionId, ip };
     await passwordChecks.admit(check);
@@ -78,7 +78,7 @@ export function createAccountService({
     });
   }
 
-  /** The SPEC's self-service admin toggle: a demo feature, only with DEMO (decision 011). */
+  /** The self-service admin toggle of docs/product.md#admin-page: a demo feature, only with DEMO (decision 011). */
   async function toggleAdmin(auth: AuthContext): Promise<UserRow> {
     if (!config.demo) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.selfAdminDisabled);
     return users.toggleAdmin(auth.userId);

@@ -328,7 +328,7 @@ describe('disable and re-enable', () => {
     expect(response.json().message).toBe(M.customerNotFound);
   });
 
-  it('shows why when customers closed their own account (SPEC §2 Account Management)', async () => {
+  it('shows why when customers closed their own account (docs/product.md#profile)', async () => {
     const shopper = await signUp(t.app);
     const closed = await t.app.inject({
       method: 'PUT',

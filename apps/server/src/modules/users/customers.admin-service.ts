@@ -41,9 +41,9 @@ const iso = (value: unknown) =>
 export type CustomersAdminService = ReturnType<typeof createCustomersAdminService>;
 
 /**
- * Customers in the back office (issue 9, decision 031): search, figures from the orders (net of
+ * Customers in the back office (docs/product.md#customers, decision 031): search, figures from the orders (net of
  * refunds, in SQL), disable and re-enable. Disabling works like a customer closing their own
- * account (SPEC §2 Account Management): `disabledAt` is set and every session ends in the same
+ * account (docs/product.md#profile): `disabledAt` is set and every session ends in the same
  * transaction, so the refresh cookie stops working at once and login answers 'This account has
  * been disabled…'. Staff may not touch an owner's account, and nobody may disable themselves.
  */

@@ -6,7 +6,7 @@ export type PasswordCheckContext = { userId: string; sessionId: string; ip: stri
 export type PasswordChecks = ReturnType<typeof createPasswordChecks>;
 
 /**
- * Issue 8 item 3: change-password and disable-account check the password of a signed-in user,
+ * Decision 012: change-password and disable-account check the password of a signed-in user,
  * so a stolen 15-minute access token must not become a password oracle (decision 012). Wrong
  * passwords are limited per address and per user (429), and a session that keeps guessing is
  * ended: its caller gets 401 and must log in again.

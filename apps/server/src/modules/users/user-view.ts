@@ -14,7 +14,7 @@ function addressOf(user: AuthUser): Address | null {
   };
 }
 
-/** The user as the API answers it (SPEC §3 User), with every alias the SPEC reads. */
+/** The user as the API answers it (docs/product.md#entities), with every alias the storefront reads. */
 export function toUserView(user: AuthUser): User {
   return {
     _id: user.id,

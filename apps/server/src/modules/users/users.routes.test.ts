@@ -114,7 +114,7 @@ describe('GET /api/users/me and /api/users/verify-token', () => {
   });
 
   it('refuse a genuine-key token for a live session that lacks exp or iat, or outlives 15 minutes', async () => {
-    // Issue 8 item 9: exp, iat, sub and sid are required, and age is bounded whatever exp says.
+    // Decision 013: exp, iat, sub and sid are required, and age is bounded whatever exp says.
     const account = await signUp(t.app);
     const { sub, sid } = JSON.parse(Buffer.from(account.accessToken.split('.')[1]!, 'base64url').toString());
     const key = new TextEncoder().encode(JWT_SECRET);

@@ -22,7 +22,7 @@ const WRONG_PASSWORD_LIMITS =
   'Wrong passwords are limited per user and per address (429); a session that keeps guessing is ended (401).';
 const ProfileAnswerSchema = z.object({ success: z.literal(true), message: z.string(), user: UserSchema });
 
-/** The signed-in user's own account (SPEC §7 Users). */
+/** The signed-in user's own account (docs/product.md#users-api). */
 export function usersRoutes({
   account,
   requireAuth,

@@ -28,7 +28,7 @@ describe('Luhn', () => {
 });
 
 describe('test-card outcomes', () => {
-  it('follows the table of SPEC §9', () => {
+  it('follows the table of docs/product.md#test-cards', () => {
     for (const c of TEST_CARDS) {
       const result = evaluateCard(card(c.number), NOW);
       expect(result.outcome).toBe(c.outcome);

@@ -36,7 +36,7 @@ const decline = (code: CardErrorCode): CardOutcome => ({ outcome: 'declined', co
 
 /**
  * What the test-mode provider does with a card: the checks a real provider makes on any card
- * (checksum, expiry, CVC format), then the behaviour of the test cards of SPEC §9. Any other
+ * (checksum, expiry, CVC format), then the behaviour of the test cards of docs/product.md#test-cards. Any other
  * well-formed number is accepted, as in Stripe's test mode.
  */
 export function evaluateCard(card: TestCard, now: Date): CardOutcome {

@@ -29,7 +29,7 @@ import type { WebhookDelivery } from './webhook-delivery.ts';
 export type TestProvider = ReturnType<typeof createTestProvider>;
 
 /**
- * The built-in test-mode card provider (DESIGN.md): it plays the remote provider's part with its
+ * The built-in test-mode card provider (docs/architecture.md#trust-boundaries): it plays the remote provider's part with its
  * own records and routes, signs its webhooks like Stripe, and hands them to the shop through
  * `delivery`. `provider` is the shop's client of it, the same interface the Stripe adapter has.
  */

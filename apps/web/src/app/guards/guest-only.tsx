@@ -5,7 +5,7 @@ import { fromPath } from '../../features/auth/from-path.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 
 /**
- * SPEC §2 Guards: guest-only pages send a signed-in user to / — login and signup
+ * docs/product.md#guards: guest-only pages send a signed-in user to / — login and signup
  * (`isFromAware`) to the origin kept in the route state. The guard decides once, for the visitor
  * who arrives signed in; a login on the page itself navigates on its own (signup to
  * /verify-pending), so the guard must not race it.

@@ -6,7 +6,7 @@ import { useLogoutTransition } from '../../lib/logout-transition.ts';
 import { didSessionExpire } from '../../lib/session.ts';
 
 /**
- * SPEC §2 Guards: a loading state while the session loads; then a visitor with no session goes
+ * docs/product.md#guards: a loading state while the session loads; then a visitor with no session goes
  * to /login (replace) with the requested location kept as state, to come back after login.
  */
 export function RequireAuth() {
@@ -14,7 +14,7 @@ export function RequireAuth() {
   const { isAuthenticated, isLoading } = useCurrentUser();
   const isLoggingOut = useLogoutTransition();
   if (isLoading) return <Spinner label="Checking your session…" />;
-  // Logout goes to / on its own (SPEC §4); a redirect to /login here would race it and could win.
+  // Logout goes to / on its own (docs/product.md#session); a redirect to /login here would race it and could win.
   if (!isAuthenticated && isLoggingOut) return null;
   if (!isAuthenticated) {
     // After a failed refresh this redirect and the expiry's own one race: both carry the notice.

@@ -6,7 +6,7 @@ import { isEmailVerified, useCurrentUser } from '../../lib/current-user.ts';
 
 interface RequireVerifiedProps {
   /**
-   * SPEC §2 Guards: by default unverified users are sent to /verify-pending. With `shouldPrompt`
+   * docs/product.md#guards: by default unverified users are sent to /verify-pending. With `shouldPrompt`
    * they are asked first; declining goes back to the previous page (or / without one).
    */
   shouldPrompt?: boolean;

@@ -24,7 +24,7 @@ function useCartCount(): number | null {
   return query.data ?? null;
 }
 
-/** The cart icon of the signed-in header (SPEC §2), with its item-count badge. */
+/** The cart icon of the signed-in header (docs/product.md#layout), with its item-count badge. */
 export function CartLink() {
   const count = useCartCount();
   const label = count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

@@ -27,7 +27,7 @@ export function Header() {
   const [searchParams] = useSearchParams();
   const panelId = useId();
   const { user } = useCurrentUser();
-  // SPEC §2: logo and menu toggle are ignored while a page transition is in progress.
+  // docs/product.md#layout: logo and menu toggle are ignored while a page transition is in progress.
   const isTransitioning = navigation.state !== 'idle';
 
   const urlQuery = location.pathname === '/shop' ? (searchParams.get('q') ?? '') : '';
@@ -78,7 +78,7 @@ export function Header() {
           </span>
         ) : null}
 
-        {/* A native button: Enter and Space already fire its click (SPEC §2: click or Enter). */}
+        {/* A native button: Enter and Space already fire its click (docs/product.md#layout: click or Enter). */}
         <button
           type="button"
           className={styles.toggle}

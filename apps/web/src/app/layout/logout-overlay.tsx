@@ -4,7 +4,7 @@ import { isAfterLogout, setLogoutTransition, useLogoutTransition } from '../../l
 import styles from './root-layout.module.css';
 
 /**
- * The logout transition of SPEC §4 (at least 800 ms). It ends when the logout's way to / has
+ * The logout transition of docs/product.md#session (at least 800 ms). It ends when the logout's way to / has
  * been rendered, so no protected page is on screen without the transition that explains it.
  */
 export function LogoutOverlay() {

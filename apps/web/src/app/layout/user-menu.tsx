@@ -8,11 +8,11 @@ const ITEMS = [
   { to: '/profile', label: 'My Profile' },
   { to: '/account/orders', label: 'My Orders' },
   { to: '/cart', label: 'My Cart' },
-  // SPEC §6: the Admin link shows to every signed-in user.
+  // docs/product.md#roles: the Admin link shows to every signed-in user.
   { to: '/admin', label: 'Admin' },
 ] as const;
 
-/** The signed-in user menu of SPEC §2 (Radix menu: focus, arrows and Escape built in). */
+/** The signed-in user menu of docs/product.md#layout (Radix menu: focus, arrows and Escape built in). */
 export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const initial = (user.name.trim()[0] ?? '?').toUpperCase();

@@ -8,7 +8,7 @@ function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
-/** /:category: the three categories of SPEC §9; any other single segment is the not-found page. */
+/** /:category: the three categories of docs/product.md#constants; any other single segment is the not-found page. */
 export function CategoryRoute() {
   const { category = '' } = useParams();
   const normalised = category.toLowerCase();

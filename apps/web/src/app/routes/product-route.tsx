@@ -7,7 +7,7 @@ import { ProductReviews } from '../../features/reviews/components/product-review
 /** The product page with the reviews feature in its Reviews tab (features never import each other). */
 function useRenderReviews(): RenderReviews {
   const queryClient = useQueryClient();
-  // Keyed by product: the modal's sort and filter start over when the product changes (SPEC §4).
+  // Keyed by product: the modal's sort and filter start over when the product changes (docs/product.md#reviews).
   return (product) => (
     <ProductReviews
       key={product.id}

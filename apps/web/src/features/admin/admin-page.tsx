@@ -13,7 +13,7 @@ import styles from './admin-page.module.css';
 
 type Outcome = { tone: 'success' | 'error'; text: string };
 
-/** SPEC §4 Forms, Admin toggle: the words for a failed toggle. */
+/** docs/product.md#admin-page: the words for a failed toggle. */
 function failureText(error: unknown): string {
   // The server answered: its reason, or the fallback when it gave none.
   if (isApiError(error) && error.status >= 400) {
@@ -23,7 +23,7 @@ function failureText(error: unknown): string {
   return UI.adminToggleError;
 }
 
-/** /admin (SPEC §2 Admin page): not route-guarded; the toggle itself needs a login. */
+/** /admin (docs/product.md#admin-page): not route-guarded; the toggle itself needs a login. */
 export function AdminPage() {
   usePageTitle('Admin Access');
   const { user, isLoading } = useCurrentUser();

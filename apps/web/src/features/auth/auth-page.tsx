@@ -7,9 +7,9 @@ import { SignupForm } from './components/signup-form.tsx';
 import styles from './auth.module.css';
 
 interface AuthNotice {
-  /** Session expiry and similar notices (SPEC §4 Session). */
+  /** Session expiry and similar notices (docs/product.md#session). */
   message?: string;
-  /** Set by the reset-password page after success (SPEC §2 Auth pages). */
+  /** Set by the reset-password page after success (docs/product.md#auth-pages). */
   passwordResetSuccess?: string;
 }
 

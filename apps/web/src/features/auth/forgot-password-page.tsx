@@ -13,7 +13,7 @@ import { showToast } from '../../lib/toast.ts';
 import { useForgotPassword } from './api/password-recovery.ts';
 import styles from './auth.module.css';
 
-/** SPEC §8 Auth pages: the words for a failed recovery request. */
+/** docs/product.md#password-recovery: the words for a failed recovery request. */
 function recoveryErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status === 404) return ACCOUNT_MESSAGES.noAccountWithEmail;
   if (isApiError(error) && error.status === 401 && /logged out/i.test(error.message)) return UI.recoveryNeedsEmail;

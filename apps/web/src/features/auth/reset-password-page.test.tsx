@@ -18,7 +18,7 @@ function renderAt(path: string) {
 afterEach(() => vi.useRealTimers());
 
 describe('ResetPasswordPage', () => {
-  it('says Invalid reset token for a token under 10 characters and stays (SPEC §5)', async () => {
+  it('says Invalid reset token for a token under 10 characters and stays (docs/product.md#reset-tokens)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderAt('/reset-password/abc123');
     expect(screen.getByRole('alert').textContent).toContain(ACCOUNT_MESSAGES.resetTokenInvalid);
@@ -30,7 +30,7 @@ describe('ResetPasswordPage', () => {
     expect(router.state.location.pathname).toBe('/reset-password/abc123');
   });
 
-  it('sends a missing token to /forgot-password with the SPEC §2 message', async () => {
+  it('sends a missing token to /forgot-password with its message (docs/product.md#password-recovery)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderAt('/reset-password');
     expect(screen.getByRole('alert').textContent).toBe(UI.invalidResetToken);

@@ -41,8 +41,8 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  // SPEC §2: a missing token shows the message, then goes to /forgot-password. A token that is
-  // there but too short is §5's 'Invalid reset token', which stays on screen.
+  // docs/product.md#password-recovery: a missing token shows the message, then goes to /forgot-password. A token that is
+  // there but too short gets 'Invalid reset token' (docs/product.md#reset-tokens), which stays on screen.
   useEffect(() => {
     if (!isTokenMissing) return;
     const timer = setTimeout(
@@ -52,7 +52,7 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [isTokenMissing, navigate]);
 
-  // SPEC §2: success goes to /login after 1.5 s with the passwordResetSuccess message.
+  // docs/product.md#password-recovery: success goes to /login after 1.5 s with the passwordResetSuccess message.
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(

@@ -11,7 +11,7 @@ import { useVerifyEmail } from './api/verify-email.ts';
 import { ResendVerificationForm } from './components/resend-verification.tsx';
 import styles from './auth.module.css';
 
-/** /verify-email and /verify (SPEC §2): verifying, success, already verified, or failure with resend. */
+/** /verify-email and /verify (docs/product.md#email-verification): verifying, success, already verified, or failure with resend. */
 export function VerifyEmailPage() {
   usePageTitle('Email Verification');
   const [searchParams] = useSearchParams();
@@ -21,7 +21,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const isVerified = verification.isSuccess;
 
-  // Verifying clears the needs-verification state (SPEC §4): the signed-in user is read again.
+  // Verifying clears the needs-verification state (docs/product.md#email-verification): the signed-in user is read again.
   useEffect(() => {
     if (isVerified) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
   }, [isVerified, queryClient]);

@@ -161,7 +161,7 @@ describe('CartPage', () => {
     expect(await screen.findByRole('link', { name: 'Linen Summer Shirt' })).toBeTruthy();
   });
 
-  it('says a failed summary failed (SPEC §8) instead of "Calculated at checkout", and retries it', async () => {
+  it('says a failed summary failed (docs/product.md#cart) instead of "Calculated at checkout", and retries it', async () => {
     let isBroken = true;
     const cart = buildCart();
     renderCart({

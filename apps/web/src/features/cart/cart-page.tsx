@@ -19,7 +19,7 @@ import styles from './cart.module.css';
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart' }];
 
-/** /cart (SPEC §2 Cart page): an open page; guests are asked to log in, signed-in users see their server cart. */
+/** /cart (docs/product.md#cart): an open page; guests are asked to log in, signed-in users see their server cart. */
 export function CartPage() {
   usePageTitle('Cart');
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);

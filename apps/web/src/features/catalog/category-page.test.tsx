@@ -38,7 +38,7 @@ function renderWomen(categories: () => Response | Promise<Response>) {
   return renderPage(<CategoryPage category="women" />, '/women');
 }
 
-describe('CategoryPage header (SPEC §2)', () => {
+describe('CategoryPage header (docs/product.md#category-page)', () => {
   it('is the category banner, with its size and alt text, and keeps the h1 for assistive technology', async () => {
     renderWomen(() => jsonResponse(200, categoriesAnswer()));
     const image = await screen.findByRole('img', { name: banner.alt });

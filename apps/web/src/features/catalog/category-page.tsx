@@ -8,7 +8,7 @@ import { useCategories } from './api/get-categories.ts';
 import { ProductListing } from './components/product-listing.tsx';
 
 /**
- * SPEC §2 Category page: the category's banner image, or else the title '{Category} Collection'
+ * docs/product.md#category-page: the category's banner image, or else the title '{Category} Collection'
  * and its subtitle (no banner, or the categories failed to load); breadcrumb Home > Category.
  */
 export function CategoryPage({ category }: { category: Category }) {

@@ -7,7 +7,7 @@ import {
 } from '@shopper/contract/plain';
 import type { ShippingInfoInput, TestCard, User } from '@shopper/contract';
 
-/** The Shipping form of SPEC §3; every field is required with the one message of SPEC §5 Checkout. */
+/** The Shipping form of docs/product.md#entities; every field is required with the one message of docs/product.md#shipping-details. */
 const required = z.string().trim().min(1, M.shippingFieldsRequired);
 
 export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'country', 'postalCode', 'phoneNumber'] as const;
@@ -46,7 +46,7 @@ export const stripeFormSchema = z.object({
 
 export type CheckoutFormValues = z.infer<typeof testCardFormSchema>;
 
-/** Prefilled from the profile when it has an address (SPEC §2 Checkout); the country defaults to US (SPEC §9). */
+/** Prefilled from the profile when it has an address (docs/product.md#checkout); the country defaults to US (docs/product.md#checkout). */
 export function checkoutDefaults(user: User | null): CheckoutFormValues {
   const address = user?.address ?? null;
   return {
@@ -63,7 +63,7 @@ export function checkoutDefaults(user: User | null): CheckoutFormValues {
   };
 }
 
-/** The wire shape of POST /api/payment/create-payment-intent (SPEC §7). */
+/** The wire shape of POST /api/payment/create-payment-intent (docs/product.md#payment-api). */
 export function toShippingInfo(values: CheckoutFormValues): ShippingInfoInput {
   return {
     name: values.name.trim(),

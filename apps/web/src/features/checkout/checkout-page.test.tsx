@@ -91,7 +91,7 @@ describe('CheckoutPage', () => {
     ).toBeTruthy();
   });
 
-  it('asks for every shipping field with the one SPEC message', async () => {
+  it('asks for every shipping field with its one message', async () => {
     const { fetchFake } = renderCheckout();
     await userEvent.clear(await screen.findByLabelText('City'));
     await fillCard(TEST_CARD.success);

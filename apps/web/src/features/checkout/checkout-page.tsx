@@ -48,7 +48,7 @@ const StripeCardSection = lazy(() =>
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }];
 
-/** /checkout (SPEC §2 Checkout), behind the login and verified-email guards. */
+/** /checkout (docs/product.md#checkout), behind the login and verified-email guards. */
 export function CheckoutPage() {
   usePageTitle(UI.checkoutTitle);
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);

@@ -3,7 +3,7 @@ import type { CreatePaymentIntentAnswer } from '@shopper/contract';
 /** What the card provider said about a payment, whichever provider it is. */
 export type ProviderOutcome =
   | { status: 'authorized'; paymentMethodId?: string }
-  /** The card was refused: the provider's message is shown as it is (SPEC §8 Checkout). */
+  /** The card was refused: the provider's message is shown as it is (docs/product.md#checkout). */
   | { status: 'card-error'; message: string };
 
 /**

@@ -21,7 +21,7 @@ function formatTime(iso: string): string {
 
 /**
  * /dev/mailbox: the mail the server kept instead of sending, so a new user can click the
- * verification link without an SMTP server (DESIGN.md). The server answers 404 in production.
+ * verification link without an SMTP server (docs/architecture.md#modules). The server answers 404 in production.
  */
 export function DevMailboxPage() {
   usePageTitle('Dev Mailbox');

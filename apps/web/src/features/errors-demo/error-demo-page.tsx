@@ -15,7 +15,7 @@ interface Simulation {
   run: () => Promise<unknown>;
 }
 
-/** Real failing requests, each going through the one api client (SPEC §2 /error-demo, §8). */
+/** Real failing requests, each going through the one api client (docs/product.md#error-demo). */
 const SIMULATIONS: Simulation[] = [
   {
     label: 'Simulate 404 Not Found',

@@ -39,7 +39,7 @@ const actions = (
   </>
 );
 
-/** /order-confirmation/:orderId — an order id, or a payment intent id (pi_…) (SPEC §2 Order confirmation). */
+/** /order-confirmation/:orderId — an order id, or a payment intent id (pi_…) (docs/product.md#order-confirmation). */
 export function OrderConfirmationPage() {
   usePageTitle(UI.orderDetailsTitle);
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);

@@ -14,7 +14,7 @@ import styles from './orders.module.css';
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: UI.orderHistoryTitle }];
 
-/** /account/orders (SPEC §2 Order history): filters, sort, page size and page live in the URL. */
+/** /account/orders (docs/product.md#order-history): filters, sort, page size and page live in the URL. */
 export function OrderHistoryPage() {
   usePageTitle(UI.orderHistoryTitle);
   const { query, update, reset, hasFilters } = useOrderHistoryParams();
@@ -69,7 +69,7 @@ export function OrderHistoryPage() {
           page={page}
           totalPages={totalPages}
           onPageChange={(next) => {
-            // SPEC §4: pages outside 1..totalPages are ignored.
+            // docs/product.md#order-history: pages outside 1..totalPages are ignored.
             if (next >= 1 && next <= totalPages) update({ page: next });
           }}
         />

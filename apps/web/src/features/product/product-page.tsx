@@ -17,7 +17,7 @@ function Loading() {
   return <div style={{ minHeight: '60vh' }}>{isShown ? <Spinner label="Loading product…" /> : null}</div>;
 }
 
-/** /product with no identifier (SPEC §8). */
+/** /product with no identifier (docs/product.md#product-page). */
 export function MissingProductPage() {
   return (
     <Container isSection>

@@ -16,13 +16,13 @@ import { EmailSection } from './components/email-section.tsx';
 import { PasswordSection } from './components/password-section.tsx';
 import styles from './profile.module.css';
 
-/** /profile (SPEC §2 Profile): six sections in order, behind the login guard. */
+/** /profile (docs/product.md#profile): six sections in order, behind the login guard. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user, isLoading, isError, refetch } = useCurrentUser();
   const logout = useLogout();
   const [searchParams, setSearchParams] = useSearchParams();
-  // SPEC §2: the fetch on load is throttled to one every 5 s.
+  // docs/product.md#profile: the fetch on load is throttled to one every 5 s.
   useRefreshUserWhenOlderThan(PROFILE_REFETCH_THROTTLE_MS);
 
   // tokenExpired=true shows its error once and leaves the URL (replace).

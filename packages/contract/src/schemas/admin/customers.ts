@@ -7,7 +7,7 @@ const hasNoNul = (value: string) => !value.includes('\u0000');
 
 export const ADMIN_CUSTOMER_SORTS = ['createdAt', 'name', 'email', 'lifetimeSpend', 'orderCount'] as const;
 export type AdminCustomerSort = (typeof ADMIN_CUSTOMER_SORTS)[number];
-/** Disabled wins over the SPEC's unverified / active (SPEC §3 User status). */
+/** Disabled wins over the storefront’s unverified / active (docs/product.md#entities). */
 export const CUSTOMER_STATUSES = ['active', 'unverified', 'disabled'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
 

@@ -39,7 +39,7 @@ export const ProductSlugSchema = z
   .max(120, M.slugInvalid)
   .regex(SLUG_PATTERN, M.slugInvalid);
 
-/** Every field of SPEC §3 Product a person edits; prices in dollars, sizes in picker order. */
+/** Every product field (docs/product.md#entities) a person edits; prices in dollars, sizes in picker order. */
 const productFields = {
   name: z
     .string({ error: M.nameRequired })
@@ -61,7 +61,7 @@ const productFields = {
   tags: labels,
   types: labels,
   price: dollars(M.priceInvalid),
-  /** null: not on sale (SPEC §3 new_price 0). */
+  /** null: not on sale (new_price 0 in docs/product.md#entities). */
   salePrice: dollars(M.priceInvalid).nullable(),
   sizes: z
     .array(sizeName, { error: M.sizesRequired })

@@ -28,6 +28,6 @@ export type ChangeStaffRoleBody = z.input<typeof ChangeStaffRoleBodySchema>;
 
 export const StaffAnswerSchema = z.object({ success: z.literal(true), message: z.string(), member: StaffMemberSchema });
 
-/** GET /api/back-office (public): where the SPEC's /admin page sends "the admin panel login". */
+/** GET /api/back-office (public): where the storefront's /admin page sends "the admin panel login". */
 export const BackOfficeLinkAnswerSchema = z.object({ success: z.literal(true), url: z.string() });
 export type BackOfficeLinkAnswer = z.infer<typeof BackOfficeLinkAnswerSchema>;

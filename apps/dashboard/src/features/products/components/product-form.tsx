@@ -11,7 +11,7 @@ import { PRODUCT_FIELDS, productResolver, toBody, type ProductFormValues } from 
 import styles from './product-form.module.css';
 
 /**
- * Every field of SPEC §3 Product. A failed save keeps what was typed and shows the server's
+ * Every field of docs/product.md#entities. A failed save keeps what was typed and shows the server's
  * messages on their fields; a new product also takes its opening stock per size.
  */
 export function ProductForm({
@@ -65,8 +65,16 @@ export function ProductForm({
           <Field label="Name" error={errors.name?.message}>
             <input {...register('name')} />
           </Field>
-          <Field label="Slug" error={errors.slug?.message} hint={isNew ? 'Leave empty to make one from the name.' : undefined}>
-            <input {...register('slug', { onBlur: (event: { target: HTMLInputElement }) => void onSlugBlur(event.target.value) })} />
+          <Field
+            label="Slug"
+            error={errors.slug?.message}
+            hint={isNew ? 'Leave empty to make one from the name.' : undefined}
+          >
+            <input
+              {...register('slug', {
+                onBlur: (event: { target: HTMLInputElement }) => void onSlugBlur(event.target.value),
+              })}
+            />
           </Field>
           <Field label="Category" error={errors.category?.message}>
             <select {...register('category')}>
@@ -123,7 +131,12 @@ export function ProductForm({
               ) : (
                 <span className={styles.note}>{initial.sizes[index]?.stock ?? '0'} in stock</span>
               )}
-              <Button variant="ghost" onClick={() => index > 0 && sizes.move(index, index - 1)} disabled={index === 0} aria-label={`Move size ${index + 1} up`}>
+              <Button
+                variant="ghost"
+                onClick={() => index > 0 && sizes.move(index, index - 1)}
+                disabled={index === 0}
+                aria-label={`Move size ${index + 1} up`}
+              >
                 ↑
               </Button>
               <Button variant="ghost" onClick={() => sizes.remove(index)} aria-label={`Remove size ${index + 1}`}>

@@ -1,9 +1,5 @@
 import { useForm } from 'react-hook-form';
-import {
-  BACK_OFFICE_UI_MESSAGES as T,
-  StockAdjustmentBodySchema,
-  type StockAdjustmentBody,
-} from '@shopper/contract';
+import { BACK_OFFICE_UI_MESSAGES as T, StockAdjustmentBodySchema, type StockAdjustmentBody } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -33,7 +29,7 @@ function toBody(productId: string, values: AdjustValues): StockAdjustmentBody {
   };
 }
 
-/** A size's stock changed with a reason; the ledger keeps the row (issue 9: "why is M at 0?"). */
+/** A size's stock changed with a reason; the ledger keeps the row (docs/product.md#stock-ledger: "why is M at 0?"). */
 export function AdjustStockForm({ productId, sizes }: { productId: string; sizes: { size: string; stock: number }[] }) {
   const adjust = useAdjustStock();
   const {
@@ -56,7 +52,12 @@ export function AdjustStockForm({ productId, sizes }: { productId: string; sizes
       notifySuccess(answer.message);
       reset({ ...values, amount: '', note: '' });
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['size', 'amount', 'reason', 'note', 'delta', 'quantity'], T.saveFailed);
+      const message = applyServerErrors(
+        error,
+        setError,
+        ['size', 'amount', 'reason', 'note', 'delta', 'quantity'],
+        T.saveFailed,
+      );
       if (message) setError('root', { message });
     }
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** GET /api/back-office: the server's ADMIN_URL, where "the admin panel login" opens (issue 9). */
+/** GET /api/back-office: the server's ADMIN_URL, where "the admin panel login" opens (docs/product.md#back-office). */
 export function getBackOffice(signal?: AbortSignal) {
   return apiClient.get('/back-office', (s) => s.BackOfficeLinkAnswerSchema, { signal });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 
-/** POST /api/users/toggle-admin: switches the admin flag of the signed-in user (SPEC §6). */
+/** POST /api/users/toggle-admin: switches the admin flag of the signed-in user (docs/product.md#roles). */
 export function toggleAdmin() {
   return apiClient.post('/users/toggle-admin', undefined, (s) => s.ToggleAdminAnswerSchema);
 }

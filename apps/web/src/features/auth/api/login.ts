@@ -7,13 +7,13 @@ import { startSession } from '../../../lib/session.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** POST /api/users/login, after the 300 ms delay of SPEC §4. */
+/** POST /api/users/login, after the 300 ms delay of docs/product.md#auth-pages. */
 export async function login(body: LoginBody): Promise<AuthAnswer> {
   await wait(LOGIN_DELAY_MS);
   return apiClient.post('/users/login', body, (s) => s.AuthAnswerSchema);
 }
 
-/** POST /api/users/signup, after the same delay (SPEC §4: signup too). */
+/** POST /api/users/signup, after the same delay (docs/product.md#auth-pages: signup too). */
 export async function signup(body: SignupBody): Promise<AuthAnswer> {
   await wait(LOGIN_DELAY_MS);
   return apiClient.post('/users/signup', body, (s) => s.AuthAnswerSchema);

@@ -12,7 +12,7 @@ import { useLogin } from '../api/login.ts';
 import { fromPath } from '../from-path.ts';
 import styles from '../auth.module.css';
 
-/** SPEC §5 Login: only non-empty email and password are checked locally. */
+/** docs/product.md#form-rules: only non-empty email and password are checked locally. */
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();

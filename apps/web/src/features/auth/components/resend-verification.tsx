@@ -10,7 +10,7 @@ import { useRequestVerification } from '../../../lib/request-verification.ts';
 import { showToast } from '../../../lib/toast.ts';
 import styles from '../auth.module.css';
 
-/** SPEC §4 Forms: resend verification is idle, loading, success or error. */
+/** docs/product.md#email-verification: resend verification is idle, loading, success or error. */
 type ResendState = { status: 'idle' | 'loading' } | { status: 'success' | 'error'; message: string };
 
 function useResend() {

@@ -12,7 +12,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { useSignup } from '../api/login.ts';
 import styles from '../auth.module.css';
 
-/** The server's signup rules plus the terms box, which only the form has (SPEC §5 Signup terms). */
+/** The server's signup rules plus the terms box, which only the form has (docs/product.md#form-rules). */
 const SignupFormSchema = SignupBodySchema.superRefine((body, ctx) => {
   if (!body.acceptTerms)
     ctx.addIssue({ code: 'custom', path: ['acceptTerms'], message: ACCOUNT_MESSAGES.termsRequired });
@@ -43,7 +43,7 @@ export function SignupForm() {
     control,
     name: ['username', 'email', 'password', 'confirmPassword', 'acceptTerms'],
   });
-  // SPEC §4 Forms: enabled only when all fields are filled and the terms box is ticked.
+  // docs/product.md#auth-pages: enabled only when all fields are filled and the terms box is ticked.
   const isComplete =
     [username, email, password, confirmPassword].every((v) => v.trim().length > 0) && acceptTerms === true;
 
@@ -51,7 +51,7 @@ export function SignupForm() {
     setGeneralError(null);
     try {
       const answer = await signupMutation.mutateAsync({ ...body, phone: body.phone || undefined });
-      // SPEC §4 Session: after signup the user goes to /verify-pending (replace) with the email.
+      // docs/product.md#auth-pages: after signup the user goes to /verify-pending (replace) with the email.
       await navigate('/verify-pending', { replace: true, state: { email: answer.user.email } });
     } catch (error) {
       if (applyServerFieldErrors(error, FIELDS, setError, { name: 'username' }) > 0) return;

@@ -28,7 +28,7 @@ export function changeCart(change: CartChange): Promise<CartAnswer> {
 const isLine = (ref: CartLineRef) => (item: CartLineRef) => item.productId === ref.productId && item.size === ref.size;
 
 /**
- * The cart as it will look once the server agrees (SPEC §4 Cart: changes apply optimistically).
+ * The cart as it will look once the server agrees (docs/product.md#cart: changes apply optimistically).
  * Only lines and counts move; the server's answer, priced from the database, replaces it.
  */
 export function applyChange(cart: Cart, change: CartChange): Cart {
@@ -72,7 +72,7 @@ export function useChangeCart() {
       reportNotice(answer);
     },
     onError: (error, change, context) => {
-      // SPEC §4 Cart: on failure the current cart is kept.
+      // docs/product.md#cart: on failure the current cart is kept.
       if (context?.previous) queryClient.setQueryData(cartQueryKeys.detail, context.previous);
       if (context?.previousCount !== undefined) queryClient.setQueryData(cartQueryKeys.count, context.previousCount);
       const fallback = change.kind === 'remove' ? UI.removeItemFailed : UI.updateCartFailed;
@@ -81,7 +81,7 @@ export function useChangeCart() {
   });
 }
 
-/** True while any cart change is in flight: the quantity controls wait for it (SPEC §4 Cart). */
+/** True while any cart change is in flight: the quantity controls wait for it (docs/product.md#cart). */
 export function useIsCartChanging(): boolean {
   return useIsMutating({ mutationKey: cartChangeKey }) > 0;
 }

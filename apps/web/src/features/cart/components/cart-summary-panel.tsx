@@ -10,7 +10,7 @@ interface CartSummaryPanelProps {
   cart: Cart;
   /** The server's priced summary (tax included); absent while it loads or when it failed. */
   summary: CartSummaryAnswer | undefined;
-  /** Loading the summary failed: SPEC §8 says so rather than pretending tax comes later. */
+  /** Loading the summary failed: docs/product.md#cart says so rather than pretending tax comes later. */
   isSummaryFailed?: boolean;
   onRetrySummary?: () => void;
   promo: ReactNode;

@@ -7,11 +7,11 @@ interface QuantityControlProps {
   maxQuantity: number;
   isDisabled: boolean;
   onChange: (quantity: number) => void;
-  /** Minus at quantity 1 removes the whole line (SPEC §4 Cart). */
+  /** Minus at quantity 1 removes the whole line (docs/product.md#cart). */
   onRemove: () => void;
 }
 
-/** The line's stepper: minus, a typed quantity saved on blur when it changed, plus (SPEC §4 Cart). */
+/** The line's stepper: minus, a typed quantity saved on blur when it changed, plus (docs/product.md#cart). */
 export function QuantityControl({ name, quantity, maxQuantity, isDisabled, onChange, onRemove }: QuantityControlProps) {
   const [draft, setDraft] = useState(String(quantity));
   const [shown, setShown] = useState(quantity);

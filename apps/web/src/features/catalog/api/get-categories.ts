@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** GET /api/products/categories: each category with its page banner (SPEC §2). */
+/** GET /api/products/categories: each category with its page banner (docs/product.md#category-page). */
 export function getCategories(signal?: AbortSignal) {
   return apiClient.get('/products/categories', (s) => s.CategoriesAnswerSchema, { signal });
 }

@@ -7,7 +7,7 @@ type ProductListApiQuery = Record<string, string | number | undefined>;
 
 /**
  * The listing state as the API query. The untouched 0–1000 price range sends no bound, so an
- * unchanged filter never hides a product; maxPrice 0 is sent as is and means unbounded (SPEC §5).
+ * unchanged filter never hides a product; maxPrice 0 is sent as is and means unbounded (docs/product.md#listing-filters).
  */
 export function toProductListQuery(state: ListingState): ProductListApiQuery {
   return {
@@ -35,7 +35,7 @@ export function productsQueryOptions(state: ListingState, category: Category | u
     queryKey: ['products', 'list', category ?? 'all', query] as const,
     queryFn: ({ signal }) => getProducts(query, category, signal),
     meta: { errorToast: MESSAGES.loadProductsFailed },
-    // Keep showing the previous page while the next one loads (SPEC §4).
+    // Keep showing the previous page while the next one loads (docs/product.md#listing).
     placeholderData: keepPreviousData,
   });
 }

@@ -21,7 +21,7 @@ function renderSidebar(rating: number | null = null) {
 }
 
 describe('FilterSidebar rating filter', () => {
-  it('offers every star count of SPEC §5, 5 stars included', () => {
+  it('offers every star count of docs/product.md#listing-filters, 5 stars included', () => {
     renderSidebar();
     const names = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
     expect(names).toEqual([

@@ -7,7 +7,7 @@ import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
 import { clearListingFilters, listingHref, type ListingPatch } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
 
-// SPEC §5: the star filter runs 1-5; five stars and up is simply five stars.
+// docs/product.md#listing-filters: the star filter runs 1-5; five stars and up is simply five stars.
 const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
 
 interface FilterSidebarProps {
@@ -28,7 +28,7 @@ function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 }
 
-/** SPEC §5 Price filter: numbers of 0 or more; a maximum of 0 means no upper bound. */
+/** docs/product.md#listing-filters: numbers of 0 or more; a maximum of 0 means no upper bound. */
 function readPrices(minText: string, maxText: string): { min: number; max: number } | { error: string } {
   const min = minText.trim() === '' ? DEFAULT_PRICE_MIN : Number(minText);
   const max = maxText.trim() === '' ? DEFAULT_PRICE_MAX : Number(maxText);
@@ -124,7 +124,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
                   name="rating"
                   value={stars}
                   checked={state.rating === stars}
-                  // SPEC §5: clicking the active rating clears it (a radio fires no change then).
+                  // docs/product.md#listing-filters: clicking the active rating clears it (a radio fires no change then).
                   onClick={() => state.rating === stars && onChange({ rating: null })}
                   onChange={() => onChange({ rating: stars })}
                 />

@@ -35,7 +35,7 @@ function isSort(value: string): value is ProductSort {
   return (PRODUCT_SORTS as readonly string[]).includes(value);
 }
 
-/** The filterable, paginated product list shared by the shop and category pages (SPEC §4). */
+/** The filterable, paginated product list shared by the shop and category pages (docs/product.md#listing). */
 export function ProductListing({ category }: { category?: Category }) {
   const { state, update, setPage, clearFilters, isFiltered } = useListingParams();
   const { pathname } = useLocation();

@@ -97,12 +97,12 @@ export function hasActiveFilters(state: ListingFilters): boolean {
 
 export type ListingPatch = Partial<Omit<ListingState, 'page'>>;
 
-/** A filter, sort or page-size change starts again at page 1 (SPEC §4 Product listing). */
+/** A filter, sort or page-size change starts again at page 1 (docs/product.md#listing). */
 export function applyListingPatch(state: ListingState, patch: ListingPatch): ListingState {
   return { ...state, ...patch, page: 1 };
 }
 
-/** Page changes outside 1..totalPages are ignored (SPEC §4); null means "no change". */
+/** Page changes outside 1..totalPages are ignored (docs/product.md#listing); null means "no change". */
 export function applyPageChange(state: ListingState, page: number, totalPages: number): ListingState | null {
   if (!Number.isInteger(page) || page < 1 || page > totalPages || page === state.page) return null;
   return { ...state, page };

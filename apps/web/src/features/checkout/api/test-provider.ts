@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 const base = (intentId: string) => `/test-provider/payment_intents/${encodeURIComponent(intentId)}`;
 
 /**
- * The card goes to the provider, never to the shop (DESIGN.md trust boundaries). The test-mode
+ * The card goes to the provider, never to the shop (docs/architecture.md#trust-boundaries). The test-mode
  * provider stands where Stripe's API would, so these calls carry no shop session.
  */
 export function confirmTestIntent(intentId: string, body: TestConfirmBody): Promise<TestIntentAnswer> {

@@ -10,7 +10,7 @@ interface ShippingFieldsProps {
   isDisabled: boolean;
 }
 
-/** Shipping form of SPEC §3; the one 'fill out all fields' message is shown once, above the fields. */
+/** Shipping form of docs/product.md#entities; the one 'fill out all fields' message is shown once, above the fields. */
 export function ShippingFields({ register, errors, isDisabled }: ShippingFieldsProps) {
   const invalid = (field: keyof CheckoutFormValues) => (errors[field] ? { 'aria-invalid': true as const } : {});
   return (

@@ -1,7 +1,7 @@
 import { SHOP_UI_MESSAGES as UI, TEST_CARDS } from '@shopper/contract/plain';
 import styles from '../checkout.module.css';
 
-/** The test card numbers of SPEC §9 (from the contract), so anyone can try each outcome. */
+/** The test card numbers of docs/product.md#test-cards (from the contract), so anyone can try each outcome. */
 export function TestCardsList() {
   return (
     <section className={styles.testCards} aria-labelledby="test-cards-title">

@@ -9,7 +9,7 @@ import { confirmOrder, createPaymentIntent } from '../api/pay.ts';
 import { ProviderFailure, type ConfirmCard } from '../payment-outcome.ts';
 
 export type PaymentError =
-  /** Shown inline next to the card: the provider's or the shop's reason (SPEC §8 Checkout). */
+  /** Shown inline next to the card: the provider's or the shop's reason (docs/product.md#checkout). */
   | { kind: 'inline'; message: string }
   /** The 'Payment System Error' block: the provider or the shop could not be reached or failed. */
   | { kind: 'system'; message: string };
@@ -33,7 +33,7 @@ export interface PayInput {
 }
 
 /**
- * The checkout flow of SPEC §4: open a payment intent, confirm the card with the provider, then
+ * The checkout flow of docs/product.md#checkout: open a payment intent, confirm the card with the provider, then
  * ask the shop to confirm the order and go to its confirmation (or to the payment intent's when
  * the order could not be confirmed). A ref guards the whole flow: one payment per click, however
  * fast the clicks.
@@ -67,7 +67,7 @@ export function useCheckoutPayment() {
       try {
         target = (await confirmOrder(intent.paymentIntentId, outcome.paymentMethodId))._id;
       } catch {
-        // SPEC §4: the payment went through; the confirmation page finds the order by its payment.
+        // docs/product.md#checkout: the payment went through; the confirmation page finds the order by its payment.
         target = intent.paymentIntentId;
       }
       await navigate(`/order-confirmation/${encodeURIComponent(target)}`, { replace: true });

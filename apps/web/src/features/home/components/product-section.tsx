@@ -8,7 +8,7 @@ interface ProductSectionProps {
   id: string;
   title: string;
   query: UseQueryResult<ProductCollection>;
-  /** SPEC §8 fallback shown as 'Error loading …'. */
+  /** The fallback of docs/product.md#home, shown as 'Error loading …'. */
   errorMessage: string;
   skeletonCount: number;
 }

@@ -4,7 +4,7 @@ import type { Order } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ordersQueryKeys } from './get-orders.ts';
 
-/** An order id, or a payment intent id (pi_…) when the order could not be confirmed at checkout (SPEC §2). */
+/** An order id, or a payment intent id (pi_…) when the order could not be confirmed at checkout (docs/product.md#order-confirmation). */
 export function isPaymentIntentId(id: string): boolean {
   return id.startsWith('pi_');
 }

@@ -9,7 +9,7 @@ export const ordersQueryKeys = {
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 
-/** GET /api/payment/my-orders?status&from&to&sort&page&limit (SPEC §7). */
+/** GET /api/payment/my-orders?status&from&to&sort&page&limit (docs/product.md#payment-api). */
 export function getOrders(query: OrdersQuery, signal?: AbortSignal): Promise<OrdersPageAnswer> {
   return apiClient.get('/payment/my-orders', (s) => s.OrdersPageAnswerSchema, {
     signal,

@@ -12,7 +12,7 @@ import { OrderProgress, TrackingDetails } from './order-progress.tsx';
 import { StatusBadge } from './order-status.tsx';
 import styles from '../orders.module.css';
 
-/** One order in the history: the first 3 items, then '+N more item(s)' (SPEC §2, §9). */
+/** One order in the history: the first 3 items, then '+N more item(s)' (docs/product.md#order-history). */
 export function OrderCard({ order }: { order: Order }) {
   const preview = order.items.slice(0, ORDER_CARD_PREVIEW_ITEMS);
   const more = order.items.length - preview.length;

@@ -23,12 +23,12 @@ const SORT_LABELS: Record<OrderSort, string> = {
   oldest: 'Oldest first',
   'price-high': 'Total: high to low',
   'price-low': 'Total: low to high',
-  // SPEC §4 sorts alpha-asc/desc by order id; ours is the order number, compared as a number.
+  // alpha-asc/desc order by the order number, compared as a number (docs/product.md#order-history).
   'alpha-asc': 'Order number: low to high',
   'alpha-desc': 'Order number: high to low',
 };
 
-/** Status, date range, sort and page size of the order history (SPEC §2, §4). */
+/** Status, date range, sort and page size of the order history (docs/product.md#order-history). */
 export function OrderFilters({
   query,
   onChange,

@@ -4,8 +4,8 @@ import { StatusTracker } from './order-status.tsx';
 import styles from '../orders.module.css';
 
 /**
- * Where the order is: the SPEC §2 tracker with the day of each step, or, for a cancelled order
- * (which SPEC §4 shows only as a badge, never on the tracker), when it was cancelled and what came back.
+ * Where the order is: the tracker of docs/product.md#order-status with the day of each step, or, for a
+ * cancelled order (shown only as a badge, never on the tracker), when it was cancelled and what came back.
  */
 export function OrderProgress({ order, isCompact = false }: { order: Order; isCompact?: boolean }) {
   if (order.orderStatus === 'Cancelled') {

@@ -11,7 +11,7 @@ function reachedSteps(status: OrderStatus): string[] {
     .map((step) => step.textContent?.match(/Processing|Shipped|Delivered/)?.[0] ?? '');
 }
 
-describe('StatusTracker (SPEC §4 Order status)', () => {
+describe('StatusTracker (docs/product.md#order-status)', () => {
   it.each([
     ['Processing', ['Processing']],
     ['Shipped', ['Processing', 'Shipped']],

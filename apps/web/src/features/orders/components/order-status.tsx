@@ -5,7 +5,7 @@ import styles from '../orders.module.css';
 export const TRACKER_STEPS = ['Processing', 'Shipped', 'Delivered'] as const satisfies readonly OrderStatus[];
 
 /**
- * SPEC §4 Order status: Processing is highlighted for Processing, Shipped and Delivered; Shipped
+ * docs/product.md#order-status: Processing is highlighted for Processing, Shipped and Delivered; Shipped
  * for Shipped and Delivered; Delivered for Delivered. A cancelled order highlights none.
  */
 export function isStepReached(step: (typeof TRACKER_STEPS)[number], status: OrderStatus): boolean {
@@ -13,7 +13,7 @@ export function isStepReached(step: (typeof TRACKER_STEPS)[number], status: Orde
   return reached >= 0 && TRACKER_STEPS.indexOf(step) <= reached;
 }
 
-/** The status as a badge (Cancelled appears only this way, SPEC §4). */
+/** The status as a badge (Cancelled appears only this way, docs/product.md#order-status). */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
     <span className={styles.badge} data-status={status.toLowerCase()}>

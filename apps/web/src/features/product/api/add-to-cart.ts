@@ -5,7 +5,7 @@ import { invalidateCart, storeServerCart } from '../../../lib/cart-queries.ts';
 
 export type AddToCartInput = AddToCartBody;
 
-/** POST /api/cart/add (SPEC §7 Cart): answers the server cart, priced from the database. */
+/** POST /api/cart/add (docs/product.md#cart-api): answers the server cart, priced from the database. */
 export function addToCart(input: AddToCartInput): Promise<Cart> {
   return apiClient.post('/cart/add', input, (s) => s.CartAnswerSchema).then((answer) => answer.cart);
 }

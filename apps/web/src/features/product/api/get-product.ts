@@ -25,7 +25,7 @@ async function findCachedBySlug(queryClient: QueryClient, slug: string): Promise
 }
 
 /**
- * SPEC §8: when the slug lookup fails for a reason other than "not found", fall back to the
+ * docs/product.md#product-page: when the slug lookup fails for a reason other than "not found", fall back to the
  * product list: first the listings already loaded, then a search for the slug's words.
  */
 export async function getProductBySlugWithFallback(queryClient: QueryClient, slug: string, signal?: AbortSignal) {

@@ -13,7 +13,7 @@ function stockOf(product: Product, size: string): number {
   return product.stock.find((entry) => entry.size === size)?.quantity ?? 0;
 }
 
-/** Size picker, quantity stepper and Add to Cart (SPEC §2 Product page, §4, §8 Add to cart). */
+/** Size picker, quantity stepper and Add to Cart (docs/product.md#product-page). */
 export function PurchasePanel({ product }: { product: Product }) {
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** PUT /api/users/disable-account {password} (SPEC §7). */
+/** PUT /api/users/disable-account {password} (docs/product.md#users-api). */
 export function disableAccount(password: string) {
   return apiClient.put('/users/disable-account', { password }, (s) => s.MessageAnswerSchema);
 }

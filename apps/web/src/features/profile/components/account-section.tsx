@@ -12,7 +12,7 @@ import { useDisableAccount } from '../api/disable-account.ts';
 import styles from '../profile.module.css';
 import { ProfileSection } from './section.tsx';
 
-/** Section 6 of SPEC §2 Profile: Account Management with the 'Disable Your Account' dialog. */
+/** Section 6 of docs/product.md#profile: Account Management with the 'Disable Your Account' dialog. */
 export function AccountSection({ onDisabled }: { onDisabled: () => Promise<void> }) {
   const [isOpen, setIsOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -46,7 +46,7 @@ export function AccountSection({ onDisabled }: { onDisabled: () => Promise<void>
       showToast(message, 'error');
       return;
     }
-    // SPEC §4 Forms: the message, then logout (which clears the session) and /.
+    // docs/product.md#profile: the message, then logout (which clears the session) and /.
     setDoneMessage(ACCOUNT_MESSAGES.accountDisabledDone);
     showToast(ACCOUNT_MESSAGES.accountDisabledDone, 'success');
     await onDisabled();

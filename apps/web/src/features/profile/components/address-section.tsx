@@ -37,7 +37,7 @@ function savedValues(user: User): AddressFormValues {
   };
 }
 
-/** Section 4 of SPEC §2 Profile: the shipping address, optional as a whole (SPEC §5 Address). */
+/** Section 4 of docs/product.md#profile: the shipping address, optional as a whole (docs/product.md#addresses). */
 export function AddressSection({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,7 +60,7 @@ export function AddressSection({ user }: { user: User }) {
   const values = useWatch({ control });
   const filled = (value: string | undefined) => (value ?? '').trim().length > 0;
   const isEmpty = FIELDS.every((field) => !filled(values[field]));
-  // SPEC §5: all empty clears the address; otherwise street, city, zip and country must be given.
+  // docs/product.md#addresses: all empty clears the address; otherwise street, city, zip and country must be given.
   const canSave =
     isEmpty || (filled(values.street) && filled(values.city) && filled(values.zipCode) && filled(values.country));
 
@@ -79,7 +79,7 @@ export function AddressSection({ user }: { user: User }) {
   const onSubmit = handleSubmit(
     async () => {
       setFormError(null);
-      // The profile call always carries name and phone; the phone is required there (SPEC §5).
+      // The profile call always carries name and phone; the phone is required there (docs/product.md#profile).
       if (!RequiredPhoneSchema.safeParse(user.phone).success) {
         setFormError(`${ACCOUNT_MESSAGES.phoneRequired}: add it under Basic Information first.`);
         return;

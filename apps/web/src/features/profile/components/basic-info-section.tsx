@@ -21,7 +21,7 @@ import { ProfileSection } from './section.tsx';
 
 const BasicInfoSchema = ProfileUpdateBodySchema.pick({ name: true, phone: true });
 
-/** Section 3 of SPEC §2 Profile: Name and Phone, view or edit. */
+/** Section 3 of docs/product.md#profile: Name and Phone, view or edit. */
 export function BasicInfoSection({ user }: { user: User }) {
   const [isEditing, setIsEditing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function BasicInfoSection({ user }: { user: User }) {
 
   const name = useWatch({ control, name: 'name' });
   const phone = useWatch({ control, name: 'phone' });
-  // SPEC §5 Profile: Save is disabled until name and phone are valid.
+  // docs/product.md#profile: Save is disabled until name and phone are valid.
   const isValid = NameSchema.safeParse(name).success && RequiredPhoneSchema.safeParse(phone).success;
 
   function startEditing() {
@@ -52,7 +52,7 @@ export function BasicInfoSection({ user }: { user: User }) {
     setIsEditing(true);
   }
 
-  // SPEC §4 Forms: Cancel restores the last saved values and clears errors.
+  // docs/product.md#profile: Cancel restores the last saved values and clears errors.
   function cancel() {
     reset({ name: user.name, phone: user.phone });
     setFormError(null);

@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast.ts';
 import styles from '../profile.module.css';
 import { ProfileSection } from './section.tsx';
 
-/** Sections 1 and 2 of SPEC §2 Profile: the address with its badge, and the unverified alert. */
+/** Sections 1 and 2 of docs/product.md#profile: the address with its badge, and the unverified alert. */
 export function EmailSection({ user }: { user: User }) {
   const isVerified = isEmailVerified(user);
   const request = useRequestVerification();

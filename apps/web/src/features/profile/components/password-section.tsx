@@ -15,7 +15,7 @@ import { ProfileSection } from './section.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirm: '' };
 
-/** Section 5 of SPEC §2 Profile: Password Management (SPEC §4 Forms, §8 Account). */
+/** Section 5 of docs/product.md#profile: Password Management (docs/product.md#profile and docs/product.md#account-errors). */
 export function PasswordSection() {
   const [isOpen, setIsOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,7 +43,7 @@ export function PasswordSection() {
     setIsOpen(true);
   }
 
-  // SPEC §4 Forms: closing resets fields and errors.
+  // docs/product.md#profile: closing resets fields and errors.
   function close() {
     reset(EMPTY);
     setFormError(null);

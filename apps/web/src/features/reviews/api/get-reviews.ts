@@ -4,7 +4,7 @@ import type { Review, ReviewListAnswer, ReviewListQuery, ReviewSort } from '@sho
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 
-/** GET /api/reviews/products/{productId}?page&limit&sort[&rating] (SPEC §7 Reviews). */
+/** GET /api/reviews/products/{productId}?page&limit&sort[&rating] (docs/product.md#reviews-api). */
 export function getReviews(productId: string, query: ReviewListQuery, signal?: AbortSignal): Promise<ReviewListAnswer> {
   return apiClient.get(`/reviews/products/${encodeURIComponent(productId)}`, (s) => s.ReviewListAnswerSchema, {
     query: { page: query.page, limit: query.limit, sort: query.sort, rating: query.rating },
@@ -33,7 +33,7 @@ export function useViewer(): string | null {
 }
 
 /**
- * SPEC §7: the preview is page 1, limit 5, sort date-desc. Its answer also carries the average,
+ * docs/product.md#reviews-api: the preview is page 1, limit 5, sort date-desc. Its answer also carries the average,
  * the total and the per-star distribution, so the tab uses it for the counts too instead of a
  * second limit-1 call (docs/decisions/009).
  */
@@ -52,13 +52,13 @@ export function useReviewPreview(productId: string) {
 
 export interface ReviewPage {
   answer: ReviewListAnswer;
-  /** Reviews fetched so far, duplicates included (SPEC §3 currentOffset). */
+  /** Reviews fetched so far, duplicates included (docs/product.md#reviews). */
   offset: number;
 }
 
 /**
- * The modal's list (SPEC §4 Product page): 5 per page, page = floor(offset/limit)+1, more pages
- * until the loaded count reaches the total. A failed page is not retried: SPEC §4 turns hasMore off.
+ * The modal's list (docs/product.md#reviews): 5 per page, page = floor(offset/limit)+1, more pages
+ * until the loaded count reaches the total. A failed page is not retried: docs/product.md#reviews turns hasMore off.
  */
 export function reviewListQueryOptions(productId: string, viewer: string, sort: ReviewSort, rating: number | null) {
   return infiniteQueryOptions({
@@ -80,7 +80,7 @@ export function reviewListQueryOptions(productId: string, viewer: string, sort: 
     },
     retry: false,
     meta: { errorToast: REVIEW_MESSAGES.fetchFailed },
-    // Changing the sort or the filter starts from an empty list (SPEC §4): a list left behind is
+    // Changing the sort or the filter starts from an empty list (docs/product.md#reviews): a list left behind is
     // dropped at once, so coming back to it loads it again instead of showing a stale copy.
     gcTime: 0,
   });
@@ -94,7 +94,7 @@ export function useReviewList(productId: string, sort: ReviewSort, rating: numbe
   });
 }
 
-/** The pages' reviews in order, each _id once (SPEC §4: de-duplicated by _id). */
+/** The pages' reviews in order, each _id once (docs/product.md#reviews: de-duplicated by _id). */
 export function uniqueReviews(pages: readonly ReviewPage[]): Review[] {
   const seen = new Set<string>();
   const reviews: Review[] = [];

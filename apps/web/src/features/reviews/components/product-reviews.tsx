@@ -22,7 +22,7 @@ interface ProductReviewsProps {
 }
 
 /**
- * The Reviews tab (SPEC §2 Product page, §7 Reviews): rating summary, the 5 latest reviews,
+ * The Reviews tab (docs/product.md#reviews and docs/product.md#reviews-api): rating summary, the 5 latest reviews,
  * 'See All Reviews' when there are more, and the customer's own review form.
  */
 export function ProductReviews({ productId, onReviewSaved }: ProductReviewsProps) {
@@ -36,7 +36,7 @@ export function ProductReviews({ productId, onReviewSaved }: ProductReviewsProps
 
   const onModalOpenChange = (isOpen: boolean) => {
     setIsModalOpen(isOpen);
-    // SPEC §4: closing the modal resets the star filter.
+    // docs/product.md#reviews: closing the modal resets the star filter.
     if (!isOpen) setRating(null);
   };
 

@@ -8,7 +8,7 @@ export function reviewsLabel(count: number): string {
   return `${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
-/** Average (stars by the SPEC §9 display rule), total, and one bar per star from 5 down to 1. */
+/** Average (stars by the display rule of docs/product.md#constants), total, and one bar per star from 5 down to 1. */
 export function RatingSummary({ ratings }: { ratings: ReviewListAnswer['ratings'] }) {
   const { average, total, distribution } = ratings;
   return (

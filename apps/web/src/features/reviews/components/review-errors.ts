@@ -2,7 +2,7 @@ import { REVIEW_MESSAGES } from '@shopper/contract/plain';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /**
- * SPEC §8 Reviews: a request that never got an answer (network, time-out) is 'An error occurred
+ * docs/product.md#reviews: a request that never got an answer (network, time-out) is 'An error occurred
  * while fetching reviews'; an answer refusing or not matching the contract is 'Failed to fetch reviews'.
  */
 export function reviewsErrorText(error: unknown): string {

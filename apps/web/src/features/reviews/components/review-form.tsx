@@ -18,7 +18,7 @@ interface WriteReviewProps {
 
 /**
  * Verified customers write (or update) their review; guests are asked to log in, and customers
- * whose email is not verified yet to verify it (the server refuses them: SPEC §6).
+ * whose email is not verified yet to verify it (the server refuses them: docs/product.md#roles).
  */
 export function WriteReview({ productId, onSaved }: WriteReviewProps) {
   const { user, isAuthenticated, isLoading } = useCurrentUser();

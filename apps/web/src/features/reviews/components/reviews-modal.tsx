@@ -27,7 +27,7 @@ interface ReviewsModalProps {
   distribution: ReviewListAnswer['ratings']['distribution'] | undefined;
 }
 
-/** 'See All Reviews' (SPEC §2, §4 Product page): sort, star filter and infinite scroll. */
+/** 'See All Reviews' (docs/product.md#reviews): sort, star filter and infinite scroll. */
 export function ReviewsModal({ isOpen, onOpenChange, ...body }: ReviewsModalProps) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} title="All Reviews">
@@ -50,7 +50,7 @@ function ReviewsModalBody({
   const lastAnswer = pages.at(-1)?.answer;
   const counts = lastAnswer?.ratings.distribution ?? distribution;
   const totalMatching = lastAnswer?.pagination.totalReviews ?? 0;
-  // SPEC §4: a failed load-more turns hasMore off; the list stays as it is.
+  // docs/product.md#reviews: a failed load-more turns hasMore off; the list stays as it is.
   const hasMore = list.hasNextPage && !list.isFetchNextPageError;
   const loadMore = () => {
     if (hasMore && !list.isFetching) void list.fetchNextPage();
@@ -80,7 +80,7 @@ function ReviewsModalBody({
                 type="button"
                 className={styles.filterButton}
                 aria-pressed={rating === star}
-                // SPEC §5 Star filter: clicking the active one clears it.
+                // docs/product.md#listing-filters: clicking the active one clears it.
                 onClick={() => onRatingChange(rating === star ? null : star)}
               >
                 {/* Named by its own words ("4 stars (10)"), which say what the figures beside them show. */}
