@@ -204,8 +204,14 @@ describe('the topology', () => {
       .slice(-4)
       .map((line) => line.split(' ').at(-3));
     expect(new Set(upstreams)).toEqual(new Set([a().url.slice(7), b().url.slice(7)]));
-    expect(logLinesOf(a()).some((line) => line.instance === 'shop-a')).toBe(true);
-    expect(logLinesOf(b()).some((line) => line.instance === 'shop-b')).toBe(true);
+    // The log is buffered and written out every 250 ms: wait for the lines rather than race them.
+    await vi.waitFor(
+      () => {
+        expect(logLinesOf(a()).some((line) => line.instance === 'shop-a')).toBe(true);
+        expect(logLinesOf(b()).some((line) => line.instance === 'shop-b')).toBe(true);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
   });
 
   it('the README example is what runs: round-robin, passive checks, no POST replayed', () => {
