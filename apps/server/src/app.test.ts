@@ -133,6 +133,22 @@ describe('the built web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('gives JSON answers the headers that matter for data, not the document ones', async () => {
+    for (const url of ['/api/health', '/api/products/all-products?page=1&limit=1', '/api/no-such-route']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-site');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const docs = await t.app.inject('/api/docs/static/index.html');
+    expect(String(docs.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('lets Stripe Elements load only when Stripe is the card provider', async () => {
     const testMode = String(
       (await t.app.inject({ url: '/', headers: { accept: 'text/html' } })).headers['content-security-policy'],
@@ -144,7 +160,8 @@ describe('the built web app', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
     });
     try {
-      const csp = String((await stripe.app.inject('/api/health')).headers['content-security-policy']);
+      const page = await stripe.app.inject({ url: '/', headers: { accept: 'text/html' } });
+      const csp = String(page.headers['content-security-policy']);
       expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' https:\/\/js\.stripe\.com/);
       expect(csp).toContain('connect-src');
       expect(csp).toContain('https://api.stripe.com');
