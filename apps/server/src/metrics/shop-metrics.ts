@@ -16,7 +16,7 @@ const secondsSince = (date: Date | null, now: Date) =>
   date ? Math.max(0, (now.getTime() - date.getTime()) / 1000) : 0;
 
 /**
- * The shop's own metrics beside fastify-metrics' route durations and the process's defaults, in
+ * The shop's own metrics beside the route durations (route-durations.ts) and the process's defaults, in
  * prom-client's global registry (the one /metrics serves). fastify-metrics empties that registry
  * when an app is built, so this is created after it, once per app.
  *
