@@ -1,5 +1,5 @@
 // `node scripts/check-citations.mjs [path…]`: every citation in the repository must be one a reader
-// of the repository can open. Reads every tracked text file (`git ls-files`), or only the paths
+// of the repository can open. Reads every tracked or new text file (`git ls-files`), or only the paths
 // given, and exits 1 listing `file:line` for each of:
 //   external-doc    SPEC §n, SPEC.md, DESIGN.md, STYLE.md or ../shared/: documents outside the repository
 //   spec-mention    "the SPEC", "SPEC words": the same outside document, named without a section
@@ -346,7 +346,13 @@ function isText(buffer) {
 
 function main(argv) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  // Files not yet added count too (unless ignored): a new file is checked before its first commit.
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(path.join(root, file)));
   const trackedSet = new Set(tracked);
   const trackedDirs = new Set(
     tracked.flatMap((file) =>
