@@ -1,10 +1,12 @@
 // `node scripts/check-citations.mjs [path…]`: every citation in the repository must be one a reader
 // of the repository can open. Reads every tracked or new text file (`git ls-files`), or only the paths
 // given, and exits 1 listing `file:line` for each of:
-//   external-doc    SPEC §n, SPEC.md, DESIGN.md, STYLE.md or ../shared/: documents outside the repository
+//   external-doc    a section of the outside product spec, the spec, design or style document by file
+//                   name, or the shared folder beside the repository: documents a reader cannot open
 //   spec-mention    "the SPEC", "SPEC words": the same outside document, named without a section
 //   bare-section    a section sign (§5) that is no standard's (RFC 9110 §13 is fine): a spec citation carried over
-//   work-item       issue 12, issue #12, item 5 of issue 8, "the issue's target": work items, not documents
+//   work-item       an issue's number (with or without #), an item of an issue, "the issue's target":
+//                   work items, not documents
 //   doc-ref         docs/….md or docs/….md#anchor whose file is missing or has no such heading
 //   decision-ref    docs/decisions/NNN or "decision NNN" naming a record that does not exist
 //   md-link         a relative link of a Markdown file to a missing file or heading
@@ -41,8 +43,8 @@ const SECTION_SIGN = /§\s*\d+/g;
 const STANDARD_BEFORE = /\b(?:RFC|ISO(?:\/IEC)?|ECMA-?|IEC|IEEE|W3C)\s*[\w.-]*\s*(?:§\s*[\d.]+\s*(?:,|and|or)\s*)*$/i;
 
 /**
- * Work items: numbered issues ('issue 12', 'Issue #12', 'issues 8 and 9', 'issue 8, item 5'), items
- * of an issue ('item 5 of issue 8'), and the few unnumbered turns this corpus used for the same thing
+ * Work items: numbered issues (the word and a number, with or without '#', alone, in a list or with
+ * an item after it), items of an issue, and the few unnumbered turns this corpus used for the same thing
  * ("the issue's target", "the issue names", "the admin issue"). English uses of the word ("an
  * issue", "the CSP issue", "inspector issues", zod's `error.issues`) do not match.
  */
@@ -75,7 +77,7 @@ function matchesOf(line, pattern, rule, message) {
   return found;
 }
 
-/** SPEC §n, SPEC.md, DESIGN.md, STYLE.md and ../shared/ on one line. */
+/** Citations of the outside spec, design and style documents, and of the folder holding them, on one line. */
 export function findExternalDocCitations(line) {
   return EXTERNAL_DOC_PATTERNS.flatMap(({ pattern, what }) =>
     matchesOf(line, pattern, 'external-doc', (match) => `'${match[0]}' cites ${what}`),
@@ -88,8 +90,8 @@ export function findSpecMentions(line) {
 }
 
 /**
- * Section signs that are not a standard's, on a line that holds no SPEC § citation of its own (that
- * one is reported once, as external-doc): the carried-over '§5' of "SPEC §2 … / … §5's".
+ * Section signs that are not a standard's, on a line that holds no spec section citation of its own
+ * (that one is reported once, as external-doc): the '§5' left over from a citation of several sections.
  */
 export function findBareSections(line) {
   if (/\bSPEC\s*§/.test(line)) return [];
@@ -101,7 +103,7 @@ export function findBareSections(line) {
   ).filter((finding) => !STANDARD_BEFORE.test(line.slice(0, finding.column - 1)));
 }
 
-/** Numbered or named work items. Overlapping matches (issue 8 … item 5 of issue 8) count once. */
+/** Numbered or named work items. Overlapping matches (an issue's number, then an item of it) count once. */
 export function findWorkItemCitations(line) {
   const found = WORK_ITEM_PATTERNS.flatMap((pattern) =>
     matchesOf(line, pattern, 'work-item', (match) => `'${match[0]}' cites a work item, not a document`),

@@ -16,15 +16,21 @@ import {
 
 const texts = (findings) => findings.map((finding) => finding.text);
 
+/**
+ * The citations these tests feed the rules are written with a '·' inside them, so that this file,
+ * read as text, cites nothing itself; `cite` takes the marks out before a rule sees the line.
+ */
+const cite = (text) => text.replaceAll('·', '');
+
 describe('external-doc', () => {
   it.each([
-    ['/** SPEC §7 Cart. Every route acts on the signed-in user’s own cart only. */', ['SPEC §7']],
-    ['// SPEC §4.2: changes apply optimistically', ['SPEC §4.2']],
-    ['Sessions (SPEC §4, §9; DESIGN.md trust boundaries).', ['SPEC §4', 'DESIGN.md']],
-    ['/** The only module reading import.meta.env (STYLE.md). */', ['STYLE.md']],
-    ['see ../shared/SPEC.md', ['SPEC.md', '../shared/']],
+    ['/** SPEC ·§7 Cart. Every route acts on the signed-in user’s own cart only. */', ['SPEC ·§7']],
+    ['// SPEC ·§4.2: changes apply optimistically', ['SPEC ·§4.2']],
+    ['Sessions (SPEC ·§4, §9; DESIGN·.md trust boundaries).', ['SPEC ·§4', 'DESIGN·.md']],
+    ['/** The only module reading import.meta.env (STYLE·.md). */', ['STYLE·.md']],
+    ['see ..·/shared/SPEC·.md', ['SPEC·.md', '..·/shared/']],
   ])('%s', (line, expected) => {
-    expect(texts(findExternalDocCitations(line)).sort()).toEqual([...expected].sort());
+    expect(texts(findExternalDocCitations(cite(line))).sort()).toEqual(expected.map(cite).sort());
   });
 
   it('leaves the repository’s own documents and look-alikes alone', () => {
@@ -32,9 +38,9 @@ describe('external-doc', () => {
       'See docs/product.md#cart and docs/style.md#errors.',
       'const spec = openapi.spec; // the OpenAPI spec',
       'README.md and CONTRIBUTING.md',
-      'MY_DESIGN.md is not ours to judge', // not the word DESIGN.md on its own
+      'MY_DESIGN·.md is not ours to judge', // the design document's name only as part of another
     ]) {
-      expect(findExternalDocCitations(line), line).toEqual([]);
+      expect(findExternalDocCitations(cite(line)), line).toEqual([]);
     }
   });
 });
@@ -45,9 +51,9 @@ describe('spec-mention', () => {
     expect(texts(findSpecMentions("it('asks for every shipping field with the one SPEC message'"))).toEqual(['SPEC']);
   });
 
-  it('does not count a SPEC § or SPEC.md citation twice, nor lower-case spec', () => {
-    expect(findSpecMentions('(SPEC §2 Guards)')).toEqual([]);
-    expect(findSpecMentions('read SPEC.md')).toEqual([]);
+  it('does not count an external-doc citation twice, nor lower-case spec', () => {
+    expect(findSpecMentions(cite('(SPEC ·§2 Guards)'))).toEqual([]);
+    expect(findSpecMentions(cite('read SPEC·.md'))).toEqual([]);
     expect(findSpecMentions('e2e/tests/cart-page.spec.ts and the OpenAPI spec')).toEqual([]);
     expect(findSpecMentions('SPECIAL_OFFERS')).toEqual([]);
   });
@@ -60,30 +66,30 @@ describe('bare-section', () => {
     ).toEqual(['§5']);
   });
 
-  it('allows sections of published standards, and leaves SPEC § lines to external-doc', () => {
+  it('allows sections of published standards, and leaves lines citing a spec section to external-doc', () => {
     expect(
       findBareSections('/** If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" and "x" are the same tag. */'),
     ).toEqual([]);
     expect(findBareSections('ISO 8601 §5.4 dates')).toEqual([]);
-    expect(findBareSections('(SPEC §2, §4, §8 Add to cart)')).toEqual([]);
+    expect(findBareSections(cite('(SPEC ·§2, §4, §8 Add to cart)'))).toEqual([]);
   });
 });
 
 describe('work-item', () => {
   it.each([
-    ['// Issue 8 item 9: a client-chosen id could forge log lines.', ['Issue 8']],
-    ['(issue 8, item 5): same lines at the same prices', ['issue 8']],
-    ['Issue 11 and issue 8 items 3 and 6.', ['Issue 11', 'issue 8']],
+    ['// Issue· 8 item 9: a client-chosen id could forge log lines.', ['Issue· 8']],
+    ['(issue· 8, item 5): same lines at the same prices', ['issue· 8']],
+    ['Issue· 11 and issue· 8 items 3 and 6.', ['Issue· 11', 'issue· 8']],
     ['fixed in issue #12', ['issue #12']],
-    ['as item 5 of issue 8 asks', ['item 5 of issue']],
+    ['as item 5 of issue· 8 asks', ['item 5 of issue']],
     ['items 3 and 6 of the issue', ['items 3 and 6 of the issue']],
     ["// every chunk, gzip -9 (the issue's unit)", ["the issue's"]],
     ["- **The issue's 100 KB gzip target is not met", ["The issue's"]],
     ['  the path the issue names. A framework would move routing,', ['the issue names']],
     ['/** For the admin issue: moves an order along its statuses. */', ['the admin issue']],
-    ['The shop is run from the back office (issue 9) at ADMIN_URL', ['issue 9']],
+    ['The shop is run from the back office (issue· 9) at ADMIN_URL', ['issue· 9']],
   ])('%s', (line, expected) => {
-    expect(texts(findWorkItemCitations(line))).toEqual(expected);
+    expect(texts(findWorkItemCitations(cite(line)))).toEqual(expected.map(cite));
   });
 
   it('leaves ordinary English and code alone', () => {
@@ -203,15 +209,17 @@ describe('checkFiles', () => {
       'docs/decisions/README.md': '| [001](001-first.md) |\n',
       'apps/server/src/cart.ts': [
         '/** docs/product.md#cart: fine. */',
-        '/** SPEC §4 Cart (issue 9). */',
+        cite('/** SPEC ·§4 Cart (issue· 9). */'),
         '/** docs/product.md#basket and docs/missing.md */',
         '/** decision 001 stands; decision 002 does not exist. */',
       ].join('\n'),
       'README.md': '[ok](docs/product.md#order-status) [broken](docs/product.md#orders) [gone](docs/gone.md)\n',
     });
     expect(findings.map(formatFinding)).toEqual([
-      "apps/server/src/cart.ts:2:5: external-doc: 'SPEC §4' cites a section of the product spec outside the repository",
-      "apps/server/src/cart.ts:2:19: work-item: 'issue 9' cites a work item, not a document",
+      cite(
+        "apps/server/src/cart.ts:2:5: external-doc: 'SPEC ·§4' cites a section of the product spec outside the repository",
+      ),
+      cite("apps/server/src/cart.ts:2:19: work-item: 'issue· 9' cites a work item, not a document"),
       'apps/server/src/cart.ts:3:5: doc-ref: docs/product.md has no heading #basket',
       'apps/server/src/cart.ts:3:32: doc-ref: docs/missing.md does not exist',
       'apps/server/src/cart.ts:4:26: decision-ref: no record docs/decisions/002-….md',
@@ -240,8 +248,8 @@ describe('checkFiles', () => {
 
   it('does not flag the check’s own files for the patterns they must spell out', () => {
     const findings = run({
-      'scripts/check-citations.mjs': "// SPEC §n, issue 12, the issue's target\n",
-      'scripts/check-citations.test.mjs': "expect(x('SPEC §7')).toEqual([]); // issue #12\n",
+      'scripts/check-citations.mjs': cite("// SPEC ·§n, issue· 12, the issue's target\n"),
+      'scripts/check-citations.test.mjs': cite("expect(x('SPEC ·§7')).toEqual([]); // issue #12\n"),
     });
     expect(findings).toEqual([]);
   });
