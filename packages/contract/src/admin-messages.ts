@@ -29,6 +29,10 @@ export const ADMIN_MESSAGES = {
   stockBelowZero: (size: string, stock: number) => `Size ${size} has only ${stock} in stock; stock cannot go below 0.`,
   stockUnchanged: 'The stock is already at that quantity.',
   lowStockInvalid: 'The low-stock threshold must be a whole number from 0 to 10000.',
+  colourRequired: 'Choose a colour: this product comes in several.',
+  colourNotFound: 'This colour does not belong to the product.',
+  importHostsInvalid:
+    'List at most 50 image hosts, each a host name (cdn.shopify.com), a wildcard (*.example.com) or an origin (http://127.0.0.1:4100).',
   settingsSaved: 'Settings saved.',
   stockAdjusted: (size: string, stock: number) => `Size ${size} now has ${stock} in stock.`,
   refundRefused: 'The card provider refused the refund: more than is left to refund, or the payment was not taken.',

@@ -26,6 +26,13 @@ export const CART_MESSAGES = {
   lineLimit: (max: number) => `You can have at most ${max} of one item in your cart.`,
   lineNotFound: 'This item is not in your cart.',
 
+  // Products in several colours (decision 043): the texts name the colour; one-colour products keep the ones above.
+  colourNotFound: 'This colour is not available for this product.',
+  soldOutIn: (colour: string, size: string) => `${colour} in size ${size} is sold out.`,
+  onlyLeftIn: (stock: number, colour: string, size: string) => `Only ${stock} left in ${colour}, size ${size}.`,
+  onlyLeftInWithCart: (stock: number, colour: string, size: string, inCart: number) =>
+    `Only ${stock} left in ${colour}, size ${size}, and ${inCart} ${inCart === 1 ? 'is' : 'are'} already in your cart.`,
+
   couponRequired: 'Please enter a promo code.',
   couponInvalid: 'This promo code is not valid.',
   couponExpired: 'This promo code has expired.',

@@ -14,6 +14,31 @@ export const MAX_PRODUCT_PAGE_SIZE = 100;
 export const DEFAULT_PRICE_MIN = 0;
 export const DEFAULT_PRICE_MAX = 1000;
 
+/**
+ * Colours (decision 043). A product has one or more; the first visible one by position is its default,
+ * and a product made before colours existed has one, named DEFAULT_COLOUR_NAME.
+ */
+export const DEFAULT_COLOUR_NAME = 'Standard';
+export const MAX_PRODUCT_COLOURS = 12;
+/** The closed list a listing filters by; the database derives a colour's family from its swatch. */
+export const COLOUR_FAMILIES = [
+  'black',
+  'white',
+  'grey',
+  'beige',
+  'brown',
+  'red',
+  'pink',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+] as const;
+export type ColourFamily = (typeof COLOUR_FAMILIES)[number];
+/** A swatch is a six-digit lower-case hex colour. */
+export const SWATCH_PATTERN = /^#[0-9a-f]{6}$/;
+
 export const ADULT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 export const KIDS_SIZES = ['2-3Y', '4-5Y', '6-7Y', '8-9Y', '10-11Y', '12-13Y'] as const;
 

@@ -20,4 +20,5 @@ export * from './schemas/admin/home.ts';
 export * from './schemas/admin/orders.ts';
 export * from './schemas/admin/customers.ts';
 export * from './schemas/admin/categories.ts';
+export * from './schemas/admin/catalog-import.ts';
 export type * from './storefront-render.ts';

@@ -33,6 +33,8 @@ export const MESSAGES = {
   productSlugNotFound: (slug: string) => `No product with slug '${slug}'.`,
   apiRouteNotFound: (method: string, url: string) => `Route ${method} ${url} not found`,
   priceRangeInverted: 'The minimum price cannot be above the maximum price.',
+  colourFilterInvalid:
+    'Colours may be black, white, grey, beige, brown, red, pink, orange, yellow, green, blue or purple.',
   priceFilterInvalid: 'Prices must be numbers of 0 or more.',
 
   // Web texts named by docs/product.md#pages, docs/product.md#validation and docs/product.md#errors.

@@ -11,7 +11,7 @@ export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /** Why POST /api/cart/sync left a line of the guest cart out. */
-export const CART_SYNC_SKIP_REASONS = ['unknown-product', 'unknown-size', 'sold-out'] as const;
+export const CART_SYNC_SKIP_REASONS = ['unknown-product', 'unknown-size', 'unknown-colour', 'sold-out'] as const;
 export type CartSyncSkipReason = (typeof CART_SYNC_SKIP_REASONS)[number];
 
 const hasNoNul = (value: string) => !value.includes('\u0000');
@@ -33,6 +33,15 @@ const SizeSchema = z
   .max(32, M.sizeInvalid)
   .refine(hasNoNul, M.sizeInvalid);
 
+/** A colour id, looked up like a product id; absent means the product's default colour (decision 043). */
+const ColourIdSchema = z
+  .string({ error: M.colourNotFound })
+  .trim()
+  .toLowerCase()
+  .min(1, M.colourNotFound)
+  .max(100, M.colourNotFound)
+  .refine(hasNoNul, M.colourNotFound);
+
 /** Whole numbers only: strings, floats, NaN and huge values are refused, never coerced. */
 const QuantitySchema = z
   .number({
@@ -47,6 +56,7 @@ export const AddToCartBodySchema = z.object({
   productId: ProductIdSchema,
   quantity: QuantitySchema.default(1),
   size: SizeSchema,
+  colourId: ColourIdSchema.optional(),
 });
 export type AddToCartBody = z.infer<typeof AddToCartBodySchema>;
 
@@ -55,6 +65,7 @@ export const UpdateCartItemBodySchema = z.object({
   productId: ProductIdSchema,
   quantity: QuantitySchema,
   size: SizeSchema,
+  colourId: ColourIdSchema.optional(),
 });
 export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBodySchema>;
 
@@ -62,6 +73,7 @@ export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBodySchema>;
 export const RemoveFromCartBodySchema = z.object({
   productId: ProductIdSchema,
   size: SizeSchema,
+  colourId: ColourIdSchema.optional(),
   quantity: QuantitySchema.optional(),
   removeAll: z.boolean({ error: M.removeAllFlag }).optional(),
 });
@@ -70,6 +82,7 @@ export type RemoveFromCartBody = z.infer<typeof RemoveFromCartBodySchema>;
 export const CartSyncItemSchema = z.object({
   productId: ProductIdSchema,
   size: SizeSchema,
+  colourId: ColourIdSchema.optional(),
   quantity: QuantitySchema,
 });
 
@@ -99,6 +112,12 @@ export const CartItemSchema = z.object({
   name: z.string(),
   image: z.string(),
   size: z.string(),
+  colourId: z.string(),
+  colourName: z.string(),
+  /** `#rrggbb` of the line's colour. */
+  swatch: z.string(),
+  /** The product has more than one visible colour, so the line names its colour. */
+  showColour: z.boolean(),
   quantity: z.number().int().min(1),
   old_price: z.number().nonnegative(),
   new_price: z.number().nonnegative(),
@@ -140,8 +159,22 @@ export const CartAnswerSchema = z.object({
 export type CartAnswer = z.infer<typeof CartAnswerSchema>;
 
 export const CartSyncAnswerSchema = CartAnswerSchema.extend({
-  skipped: z.array(z.object({ productId: z.string(), size: z.string(), reason: z.enum(CART_SYNC_SKIP_REASONS) })),
+  skipped: z.array(
+    z.object({
+      productId: z.string(),
+      size: z.string(),
+      colourId: z.string().optional(),
+      reason: z.enum(CART_SYNC_SKIP_REASONS),
+    }),
+  ),
   /** Lines kept with less than asked for, because of stock or the line limit. */
-  adjusted: z.array(z.object({ productId: z.string(), size: z.string(), quantity: z.number().int().min(1) })),
+  adjusted: z.array(
+    z.object({
+      productId: z.string(),
+      size: z.string(),
+      colourId: z.string().optional(),
+      quantity: z.number().int().min(1),
+    }),
+  ),
 });
 export type CartSyncAnswer = z.infer<typeof CartSyncAnswerSchema>;

@@ -93,6 +93,10 @@ export const OrderItemSchema = z.object({
   name: z.string(),
   image: z.string(),
   size: z.string(),
+  /** The colour bought; null when the colour was removed since, or for an order placed before colours existed. */
+  colourId: z.string().nullable(),
+  /** Copied at purchase; '' when the line has no colour to name (one-colour products and older orders). */
+  colourName: z.string(),
   quantity: z.number().int(),
   /** Unit price in dollars, as paid. */
   price: z.number(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CATEGORIES, DEFAULT_PRODUCT_PAGE_SIZE, MAX_PRODUCT_PAGE_SIZE, PRODUCT_SORTS } from '../constants.ts';
+import {
+  CATEGORIES,
+  COLOUR_FAMILIES,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  MAX_PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+} from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
 export const CategorySchema = z.enum(CATEGORIES);
@@ -20,6 +26,26 @@ export const ImageSourceSchema = z.object({
   height: z.number().int().positive(),
 });
 export type ImageSource = z.infer<typeof ImageSourceSchema>;
+
+/**
+ * One colour of a product (decision 043): its own gallery and its stock per size. `slug` is the value of
+ * the product page's `?colour=`; `family` is derived from the swatch and is what listings filter by.
+ */
+export const ProductColourSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  /** `#rrggbb`. */
+  swatch: z.string(),
+  family: z.enum(COLOUR_FAMILIES),
+  images: z.array(z.string()),
+  mainImage: z.string(),
+  mainImageIndex: z.number().int().nonnegative(),
+  stock: z.array(SizeStockSchema),
+  in_stock: z.boolean(),
+  imageSources: z.record(z.string(), ImageSourceSchema).optional(),
+});
+export type ProductColour = z.infer<typeof ProductColourSchema>;
 
 /** Product as answered by the API (docs/product.md#entities). Prices are dollars; the server keeps cents. */
 export const ProductSchema = z.object({
@@ -49,6 +75,13 @@ export const ProductSchema = z.object({
   in_stock: z.boolean(),
   /** Variants of uploaded images, keyed by their URL in `images`; generated demo pictures have none. */
   imageSources: z.record(z.string(), ImageSourceSchema).optional(),
+  /**
+   * The visible colours in swatch order. `sizes`, `stock`, `in_stock` and the gallery fields above
+   * summarise them for clients that know only sizes: stock summed over colours, the default colour's photos.
+   */
+  colours: z.array(ProductColourSchema),
+  /** The colour a client that names none gets: the first visible colour. */
+  defaultColourId: z.string(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -67,6 +100,13 @@ const commaList = queryText(500).transform((value) =>
     .filter((part) => part.length > 0),
 );
 
+/** Colour families, lower-cased; a name outside COLOUR_FAMILIES is refused rather than matching nothing. */
+const colourFamilies = commaList
+  .transform((values) => values.map((value) => value.toLowerCase()))
+  .refine((values) => values.every((value) => (COLOUR_FAMILIES as readonly string[]).includes(value)), {
+    message: MESSAGES.colourFilterInvalid,
+  });
+
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 const ProductListQueryObject = z.object({
@@ -79,6 +119,8 @@ const ProductListQueryObject = z.object({
   discount: booleanFlag.optional(),
   sizes: commaList.optional(),
   types: commaList.optional(),
+  /** Families, e.g. `green,blue`: a product matches when a visible colour of one of them is on sale (with `sizes`, in one of those sizes). */
+  colours: colourFamilies.optional(),
   brand: queryText(100).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -133,6 +175,8 @@ export const ProductFacetsSchema = z.object({
   types: z.array(z.string()),
   sizes: z.array(z.string()),
   brands: z.array(z.string()),
+  /** Families on sale in the scope, in COLOUR_FAMILIES order. */
+  colours: z.array(z.enum(COLOUR_FAMILIES)),
   maxPrice: z.number().nonnegative(),
 });
 export type ProductFacets = z.infer<typeof ProductFacetsSchema>;

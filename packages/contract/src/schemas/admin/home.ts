@@ -17,7 +17,16 @@ export const HomeFiguresSchema = z.object({
     z.object({ productId: z.string().nullable(), name: z.string(), quantity: z.number().int(), revenue: z.number() }),
   ),
   lowStock: z.array(
-    z.object({ productId: z.string(), name: z.string(), slug: z.string(), size: z.string(), stock: z.number().int() }),
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      colourId: z.string(),
+      /** '' when the product has one colour. */
+      colourName: z.string(),
+      size: z.string(),
+      stock: z.number().int(),
+    }),
   ),
   lowStockThreshold: z.number().int(),
   waitingToShip: z.object({

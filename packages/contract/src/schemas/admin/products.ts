@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_CATALOG_MESSAGES as M } from '../../admin-catalog-messages.ts';
-import { CATEGORIES } from '../../constants.ts';
+import { CATEGORIES, COLOUR_FAMILIES, MAX_PRODUCT_COLOURS, SWATCH_PATTERN } from '../../constants.ts';
 import { dollarsSchema } from '../money.ts';
 import { adminListQuerySchema, adminPageSchema } from './common.ts';
 
@@ -38,6 +38,18 @@ export const ProductSlugSchema = z
   .min(1, M.slugInvalid)
   .max(120, M.slugInvalid)
   .regex(SLUG_PATTERN, M.slugInvalid);
+
+export const ColourNameSchema = z
+  .string({ error: M.colourNameRequired })
+  .trim()
+  .min(1, M.colourNameRequired)
+  .max(40, M.colourNameRequired)
+  .refine(noNul, M.colourNameRequired);
+export const SwatchSchema = z
+  .string({ error: M.swatchInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(SWATCH_PATTERN, M.swatchInvalid);
 
 /** Every product field (docs/product.md#entities) a person edits; prices in dollars, sizes in picker order. */
 const productFields = {
@@ -86,8 +98,30 @@ export const ProductCreateBodySchema = z
     /** Opening stock per size; sizes not named start at 0. Later changes go through the stock screen. */
     stock: z.record(z.string(), stockCount).default({}),
     status: z.enum(['draft', 'published']).default('draft'),
+    /**
+     * The colours in swatch order, each with its opening stock per size (decision 043). Absent: one colour
+     * named DEFAULT_COLOUR_NAME holding `stock`.
+     */
+    colours: z
+      .array(
+        z.object({
+          name: ColourNameSchema,
+          swatch: SwatchSchema,
+          stock: z.record(z.string(), stockCount).default({}),
+        }),
+        { error: M.coloursRequired },
+      )
+      .min(1, M.coloursRequired)
+      .max(MAX_PRODUCT_COLOURS, M.colourLimit(MAX_PRODUCT_COLOURS))
+      .refine((colours) => new Set(colours.map((c) => c.name.toLowerCase())).size === colours.length, M.colourNameTaken)
+      .optional(),
   })
   .refine(salePriceBelowPrice, { message: M.salePriceNotBelow, path: ['salePrice'] })
+  .refine(
+    (value) =>
+      (value.colours ?? []).every((colour) => Object.keys(colour.stock).every((size) => value.sizes.includes(size))),
+    { message: M.stockForUnknownSize, path: ['colours'] },
+  )
   .refine((value) => Object.keys(value.stock).every((size) => value.sizes.includes(size)), {
     message: M.stockForUnknownSize,
     path: ['stock'],
@@ -120,6 +154,47 @@ export const AdminProductImageSchema = z.object({
   height: z.number().int().optional(),
 });
 
+/** POST /api/admin/products/{id}/colours: a new colour, last in order; sizes not named start at 0. */
+export const ColourCreateBodySchema = z.object({
+  name: ColourNameSchema,
+  swatch: SwatchSchema,
+  stock: z.record(z.string(), stockCount).default({}),
+});
+export type ColourCreateBody = z.input<typeof ColourCreateBodySchema>;
+
+/** PATCH /api/admin/products/{id}/colours/{colourId}. */
+export const ColourUpdateBodySchema = z
+  .object({ name: ColourNameSchema, swatch: SwatchSchema, isHidden: z.boolean() })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: M.colourUpdateEmpty });
+export type ColourUpdateBody = z.input<typeof ColourUpdateBodySchema>;
+
+/** PUT /api/admin/products/{id}/colours/order: every colour's id, in the new order; the first visible one becomes the default. */
+export const ColourOrderBodySchema = z.object({
+  colourIds: z
+    .array(z.uuid({ error: M.colourOrderInvalid }), { error: M.colourOrderInvalid })
+    .min(1, M.colourOrderInvalid)
+    .max(MAX_PRODUCT_COLOURS, M.colourOrderInvalid),
+});
+export type ColourOrderBody = z.infer<typeof ColourOrderBodySchema>;
+
+export const AdminProductColourSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  swatch: z.string(),
+  family: z.enum(COLOUR_FAMILIES),
+  position: z.number().int(),
+  isHidden: z.boolean(),
+  /** An order in Processing or Shipped holds this colour, so it can be hidden but not removed. */
+  hasOpenOrders: z.boolean(),
+  images: z.array(AdminProductImageSchema),
+  mainImage: z.string().nullable(),
+  sizes: z.array(z.object({ size: z.string(), stock: z.number().int(), sku: z.string() })),
+  totalStock: z.number().int(),
+});
+export type AdminProductColour = z.infer<typeof AdminProductColourSchema>;
+
 export const AdminProductSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -136,6 +211,8 @@ export const AdminProductSchema = z.object({
   sizes: z.array(z.object({ size: z.string(), stock: z.number().int() })),
   totalStock: z.number().int(),
   images: z.array(AdminProductImageSchema),
+  /** Every colour, hidden ones included, in order; `sizes`, `totalStock` and `images` above sum over them / show the default's. */
+  colours: z.array(AdminProductColourSchema),
   rating: z.number(),
   reviewCount: z.number().int(),
   publishedAt: z.string(),

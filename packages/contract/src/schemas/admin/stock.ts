@@ -15,6 +15,8 @@ const hasNoNul = (value: string) => !value.includes('\u0000');
 export const StockAdjustmentBodySchema = z
   .object({
     productId: z.uuid({ error: M.productIdRequired }),
+    /** Optional for a product with one colour; a product with several refuses a change without it. */
+    colourId: z.uuid({ error: M.colourNotFound }).optional(),
     size: z
       .string({ error: M.sizeRequired })
       .trim()
@@ -51,6 +53,8 @@ export type StockAdjustmentBody = z.input<typeof StockAdjustmentBodySchema>;
 export const StockMovementSchema = z.object({
   id: z.string(),
   productId: z.string(),
+  colourId: z.string(),
+  colourName: z.string(),
   size: z.string(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
@@ -72,18 +76,43 @@ export const StockAdjustmentAnswerSchema = z.object({
 /** GET /api/admin/stock/movements: the ledger of one product (optionally one size), newest first. */
 export const StockMovementsQuerySchema = adminListQuerySchema(['createdAt'] as const, 'createdAt').extend({
   productId: z.uuid({ error: M.productIdRequired }),
+  colourId: z.uuid({ error: M.colourNotFound }).optional(),
   size: z.string().max(20, M.sizeRequired).refine(hasNoNul, M.sizeRequired).optional(),
 });
 export const StockMovementsPageSchema = adminPageSchema(StockMovementSchema);
 
-export const ShopSettingsSchema = z.object({ lowStockThreshold: z.number().int() });
+export const ShopSettingsSchema = z.object({
+  lowStockThreshold: z.number().int(),
+  /** Where the catalog import may fetch pictures from (decision 043); empty: nowhere. */
+  importImageHosts: z.array(z.string()),
+});
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
+
+export const MAX_IMPORT_IMAGE_HOSTS = 50;
+/** `cdn.shopify.com`, `*.example.com` (https only), or an origin such as `http://127.0.0.1:4100`. */
+export const IMPORT_IMAGE_HOST_PATTERN =
+  /^(?:(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?|https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?::\d{1,5})?)$/;
+
 export const ShopSettingsBodySchema = z.object({
   lowStockThreshold: z
     .number({ error: M.lowStockInvalid })
     .int(M.lowStockInvalid)
     .min(0, M.lowStockInvalid)
     .max(10_000, M.lowStockInvalid),
+  /** Absent: the hosts stay as they are. Entries are trimmed, lower-cased and de-duplicated. */
+  importImageHosts: z
+    .array(
+      z
+        .string({ error: M.importHostsInvalid })
+        .trim()
+        .toLowerCase()
+        .max(200, M.importHostsInvalid)
+        .regex(IMPORT_IMAGE_HOST_PATTERN, M.importHostsInvalid),
+      { error: M.importHostsInvalid },
+    )
+    .max(MAX_IMPORT_IMAGE_HOSTS, M.importHostsInvalid)
+    .transform((hosts) => [...new Set(hosts)])
+    .optional(),
 });
 export const ShopSettingsAnswerSchema = z.object({
   success: z.literal(true),
