@@ -11,6 +11,7 @@ import {
   coupons,
   orderItems,
   orders,
+  productColours,
   productImages,
   products,
   productSizes,
@@ -34,7 +35,7 @@ import {
 } from './test/checkout-factory.ts';
 import { makeImage, multipartFile, pngBomb } from './test/image-factory.ts';
 import { placeOrder } from './test/order-factory.ts';
-import { buildProduct } from './test/product-factory.ts';
+import { buildProduct, firstColourId } from './test/product-factory.ts';
 import {
   type FuzzRequest,
   type FuzzRoute,
@@ -203,6 +204,8 @@ let bystander: TestAccount;
 let sidekick: TestAccount;
 
 let product = '';
+/** The fuzz product's one colour: its lines, stock and gallery. */
+let productColour = '';
 let spareProduct = '';
 const LINE = { size: 'M', quantity: 2 } as const;
 const STOCK_FLOOR = 1_000;
@@ -269,7 +272,12 @@ async function keepCast(): Promise<void> {
   await t.database.db
     .insert(cartItems)
     .values(
-      (['customer', 'staff', 'owner'] as const).map((m) => ({ userId: cast[m].userId, productId: product, ...LINE })),
+      (['customer', 'staff', 'owner'] as const).map((m) => ({
+        userId: cast[m].userId,
+        productId: product,
+        colourId: productColour,
+        ...LINE,
+      })),
     )
     .onConflictDoNothing();
 }
@@ -282,18 +290,23 @@ async function keepShop(): Promise<void> {
     .update(products)
     .set({ status: 'published' })
     .where(and(eq(products.id, product), ne(products.status, 'published')));
-  const [size] = await db
-    .select()
-    .from(productSizes)
-    .where(and(eq(productSizes.productId, product), eq(productSizes.size, LINE.size)));
+  const sizeKey = and(
+    eq(productSizes.productId, product),
+    eq(productSizes.colourId, productColour),
+    eq(productSizes.size, LINE.size),
+  );
+  const [size] = await db.select().from(productSizes).where(sizeKey);
   // A plain change of stock: the ledger trigger writes it as an adjustment, as it would any hand edit.
   if (!size) {
-    await db.insert(productSizes).values({ productId: product, size: LINE.size, position: 99, stock: 100_000 });
+    await db.insert(productSizes).values({
+      productId: product,
+      colourId: productColour,
+      size: LINE.size,
+      position: 99,
+      stock: 100_000,
+    });
   } else if (size.stock < STOCK_FLOOR) {
-    await db
-      .update(productSizes)
-      .set({ stock: 100_000 })
-      .where(and(eq(productSizes.productId, product), eq(productSizes.size, LINE.size)));
+    await db.update(productSizes).set({ stock: 100_000 }).where(sizeKey);
   }
   const live = { kind: 'percent', value: 10, minSubtotalCents: 0, expiresAt: null, usageLimit: null } as const;
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, 'FUZZ10'));
@@ -457,8 +470,12 @@ function knownNow(): Known {
 async function examplesNow(): Promise<Map<string, RouteExample>> {
   const address = { street: '12 Analytical Row', city: 'Springfield', state: 'IL', zipCode: '62704', country: 'US' };
   const gallery =
-    (await t.database.db.select({ images: products.images }).from(products).where(eq(products.id, product)))[0]
-      ?.images ?? [];
+    (
+      await t.database.db
+        .select({ images: productColours.images })
+        .from(productColours)
+        .where(eq(productColours.id, productColour))
+    )[0]?.images ?? [];
   const [savedCard] = await t.database.db
     .select({ id: savedPaymentMethods.id })
     .from(savedPaymentMethods)
@@ -646,6 +663,7 @@ beforeAll(async () => {
       ],
     }),
   ])) as [string, string];
+  productColour = await firstColourId(db, product);
   await db.insert(coupons).values([
     { code: 'FUZZ10', kind: 'percent', value: 10 },
     { code: 'SPARE5', kind: 'fixed', value: 500, usageLimit: 10 },

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -33,11 +35,6 @@ export const products = pgTable(
     category: text().notNull(),
     shortDescription: text().notNull().default(''),
     longDescription: text().notNull().default(''),
-    images: text()
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    mainImageIndex: integer().notNull().default(0),
     /** Regular price (old_price on the wire), integer cents. */
     priceCents: integer().notNull(),
     /** Discounted price (new_price on the wire), integer cents; null when not discounted. */
@@ -75,22 +72,77 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's colours (decision 043): each has its swatch, its place among the swatches and its own
+ * gallery. The default colour is the first visible one by position. `family` is computed by the
+ * database's `colour_family(swatch)` (migration 0015), so it can never disagree with the swatch.
+ */
+export const productColours = pgTable(
+  'product_colours',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The `?colour=` value, unique within the product. */
+    slug: text().notNull(),
+    name: text().notNull(),
+    /** `#rrggbb`, lower case. */
+    swatch: text().notNull(),
+    family: text().generatedAlwaysAs(sql`colour_family(swatch)`),
+    /** The swatches' order. */
+    position: integer().notNull(),
+    /** This colour's photos in gallery order (URLs). */
+    images: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    mainImageIndex: integer().notNull().default(0),
+    /** A hidden colour leaves the storefront, carts and summaries, and keeps its rows. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_colours_slug_unique').on(t.productId, t.slug),
+    uniqueIndex('product_colours_name_unique').on(t.productId, sql`lower(${t.name})`),
+    // The target of the composite foreign keys: no row can pair a product with another's colour.
+    unique('product_colours_product_id_unique').on(t.productId, t.id),
+    check('product_colours_swatch_check', sql`${t.swatch} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/**
+ * One variant: a colour of a product in one size, with its stock. Every colour of a product has a
+ * row for every size of the product (the services keep the grid full; `test/shop-invariants.ts`
+ * checks it).
+ */
 export const productSizes = pgTable(
   'product_sizes',
   {
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    colourId: uuid().notNull(),
     size: text().notNull(),
-    /** Order in which the size picker lists the sizes. */
+    /** Order in which the size picker lists the sizes; the same for every colour of a product. */
     position: integer().notNull(),
     stock: integer().notNull(),
+    sku: text().notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.size] }), check('product_sizes_stock_check', sql`${t.stock} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.colourId, t.size] }),
+    foreignKey({
+      name: 'product_sizes_colour_fk',
+      columns: [t.productId, t.colourId],
+      foreignColumns: [productColours.productId, productColours.id],
+    }).onDelete('cascade'),
+    check('product_sizes_stock_check', sql`${t.stock} >= 0`),
+  ],
 );
 
 /**
- * Uploaded product pictures (decision 021): the re-encoded variants of one upload. The product's
+ * Uploaded product pictures (decision 021): the re-encoded variants of one upload. A colour's
  * `images` list holds `url` in gallery order; the bytes live in the image storage (`image_blobs` by
  * default) under each variant's content-hashed key.
  */
@@ -103,17 +155,20 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** SHA-256 of the uploaded bytes: the same file uploaded twice to one product is one image. */
     sourceHash: text().notNull(),
-    /** The default `src` (a middle-width WebP); what `products.images` lists. */
+    /** The default `src` (a middle-width WebP); what a colour's `images` lists. */
     url: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),
     /** [{ key, format, width, height, bytes }] */
     variants: jsonb().notNull(),
+    /** Where an imported picture was fetched from; null for an upload. */
+    sourceUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('product_images_product_source_unique').on(t.productId, t.sourceHash),
     index('product_images_url_idx').on(t.url),
+    index('product_images_source_url_idx').on(t.productId, t.sourceUrl),
   ],
 );
 
@@ -129,6 +184,7 @@ export const imageBlobs = pgTable('image_blobs', {
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 export type ProductSizeRow = typeof productSizes.$inferSelect;
+export type ProductColourRow = typeof productColours.$inferSelect;
 
 export const users = pgTable(
   'users',
@@ -266,12 +322,18 @@ export const cartItems = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    colourId: uuid().notNull(),
     size: text().notNull(),
     quantity: integer().notNull(),
     addedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId, t.size] }),
+    primaryKey({ columns: [t.userId, t.productId, t.colourId, t.size] }),
+    foreignKey({
+      name: 'cart_items_colour_fk',
+      columns: [t.productId, t.colourId],
+      foreignColumns: [productColours.productId, productColours.id],
+    }).onDelete('cascade'),
     check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );
@@ -336,7 +398,7 @@ export const paymentIntents = pgTable(
     taxCents: integer().notNull(),
     shippingCents: integer().notNull().default(0),
     couponCode: text(),
-    /** [{ productId, name, image, size, quantity, unitPriceCents }] as priced when the intent was made. */
+    /** [{ productId, colourId, colourName, name, image, size, quantity, unitPriceCents }] as priced when the intent was made. */
     cartSnapshot: jsonb().notNull(),
     shippingInfo: jsonb().notNull(),
     /** Last status seen from the provider. */
@@ -403,7 +465,7 @@ export const orders = pgTable(
   ],
 );
 
-/** Items with name, image and price copied at purchase time, so later catalog edits never change an order. */
+/** Items with name, colour, image and price copied at purchase time, so later catalog edits never change an order. */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -412,7 +474,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid().references(() => products.id, { onDelete: 'set null' }),
+    /** The colour bought; null for orders placed before colours existed and once the colour is removed. */
+    colourId: uuid().references(() => productColours.id, { onDelete: 'set null' }),
     name: text().notNull(),
+    /** The colour's name at purchase; '' for orders placed before colours existed. */
+    colourName: text().notNull().default(''),
     image: text().notNull(),
     size: text().notNull(),
     quantity: integer().notNull(),
@@ -605,8 +671,8 @@ export const auditLog = pgTable(
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**
- * The stock ledger (decision 019): every change of a size's stock is a row, written in the same
- * transaction as the change, so the sum of a size's deltas is its stock.
+ * The stock ledger (decisions 019 and 043): every change of a variant's stock is a row, written in
+ * the same transaction as the change, so the sum of a (product, colour, size)'s deltas is its stock.
  */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -615,6 +681,7 @@ export const stockMovements = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    colourId: uuid().notNull(),
     size: text().notNull(),
     delta: integer().notNull(),
     /** The size's stock right after this movement. */
@@ -626,7 +693,12 @@ export const stockMovements = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('stock_movements_size_idx').on(t.productId, t.size, t.createdAt),
+    index('stock_movements_size_idx').on(t.productId, t.colourId, t.size, t.createdAt),
+    foreignKey({
+      name: 'stock_movements_colour_fk',
+      columns: [t.productId, t.colourId],
+      foreignColumns: [productColours.productId, productColours.id],
+    }).onDelete('cascade'),
     index('stock_movements_order_idx').on(t.orderId),
     check('stock_movements_after_check', sql`${t.stockAfter} >= 0`),
   ],

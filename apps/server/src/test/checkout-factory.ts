@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { cartItems, productSizes } from '../db/schema.ts';
 import { authHeader, markVerified, signUp, type TestAccount } from './account-factory.ts';
+import { firstColourId } from './product-factory.ts';
 
 export const SHIPPING: ShippingInfoInput = {
   name: 'Ada Lovelace',
@@ -25,20 +26,31 @@ export async function verifiedShopper(app: FastifyInstance, database: DatabaseHa
   return account;
 }
 
-/** Puts a line straight into the customer's cart. */
+/** Puts a line straight into the customer's cart, in the product's first colour unless one is named. */
 export async function putInCart(
   database: DatabaseHandle,
   userId: string,
   productId: string,
   size: string,
   quantity: number,
+  colourId?: string,
 ): Promise<void> {
-  await database.db.insert(cartItems).values({ userId, productId, size, quantity });
+  await database.db
+    .insert(cartItems)
+    .values({ userId, productId, colourId: colourId ?? (await firstColourId(database.db, productId)), size, quantity });
 }
 
-export async function stockOf(database: DatabaseHandle, productId: string, size: string): Promise<number> {
-  const rows = await database.db.select().from(productSizes).where(eq(productSizes.productId, productId));
-  return rows.find((r) => r.size === size)?.stock ?? Number.NaN;
+/** A variant's stock; without a colour, the size's stock summed over the product's colours. */
+export async function stockOf(
+  database: DatabaseHandle,
+  productId: string,
+  size: string,
+  colourId?: string,
+): Promise<number> {
+  const rows = (await database.db.select().from(productSizes).where(eq(productSizes.productId, productId))).filter(
+    (r) => r.size === size && (colourId === undefined || r.colourId === colourId),
+  );
+  return rows.length === 0 ? Number.NaN : rows.reduce((sum, r) => sum + r.stock, 0);
 }
 
 export async function createIntent(

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, refunds, stockMovements, testProviderRefunds } from '../db/schema.ts';
+import { orders, productSizes, refunds, stockMovements, testProviderRefunds } from '../db/schema.ts';
 import { insertProducts } from '../db/seed/seed-catalog.ts';
 import { verifiedShopper } from './checkout-factory.ts';
 import { placeOrder } from './order-factory.ts';
-import { buildProduct } from './product-factory.ts';
+import { buildProduct, firstColourId } from './product-factory.ts';
 import { assertShopInvariants, shopInvariantBreaches } from './shop-invariants.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
 let productId: string;
+let colourId: string;
 let order: { id: string; paymentIntentId: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   [productId] = (await insertProducts(t.database.db, [buildProduct({ sizes: [{ size: 'M', stock: 5 }] })])) as [string];
+  colourId = await firstColourId(t.database.db, productId);
   const shopper = await verifiedShopper(t.app, t.database);
   order = await placeOrder(t.app, t.database, shopper, { productId, size: 'M', quantity: 2 });
 });
@@ -31,15 +33,43 @@ describe('shop invariants', () => {
   it('catch a stock ledger that does not sum to the stock', async () => {
     const [row] = await t.database.db
       .insert(stockMovements)
-      .values({ productId, size: 'M', delta: 4, stockAfter: 7, reason: 'adjustment' })
+      .values({ productId, colourId, size: 'M', delta: 4, stockAfter: 7, reason: 'adjustment' })
       .returning();
     expect(await shopInvariantBreaches(t.database.db)).toEqual([
-      `stock ledger: product ${productId} size M has stock 3 but its movements sum to 7`,
+      `stock ledger: product ${productId} colour ${colourId} size M has stock 3 but its movements sum to 7`,
     ]);
     await expect(assertShopInvariants(t.database.db, 'a hand-written movement')).rejects.toThrow(
       /shop invariants broken after a hand-written movement/,
     );
     await t.database.db.delete(stockMovements).where(eq(stockMovements.id, row!.id));
+  });
+
+  it('catch a colour without a row for one of the sizes of its product', async () => {
+    const [product] = (await insertProducts(t.database.db, [
+      buildProduct({
+        colours: [
+          { name: 'Sage', swatch: '#9aab8f', images: [], sizes: [{ size: 'M', stock: 0 }] },
+          { name: 'Navy', swatch: '#1f2f4a', images: [], sizes: [{ size: 'L', stock: 0 }] },
+        ],
+      }),
+    ])) as [string];
+    const [sage] = await t.database.db.select().from(productSizes).where(eq(productSizes.productId, product));
+    expect(await shopInvariantBreaches(t.database.db)).toEqual([]);
+    const key = { productId: product, colourId: sage!.colourId, size: sage!.size };
+    await t.database.db
+      .delete(productSizes)
+      .where(
+        and(
+          eq(productSizes.productId, key.productId),
+          eq(productSizes.colourId, key.colourId),
+          eq(productSizes.size, key.size),
+        ),
+      );
+    expect(await shopInvariantBreaches(t.database.db)).toEqual([
+      `grid: product ${product} colour ${key.colourId} has no row for size ${key.size}`,
+    ]);
+    await t.database.db.insert(productSizes).values({ ...key, position: sage!.position, stock: 0 });
+    expect(await shopInvariantBreaches(t.database.db)).toEqual([]);
   });
 
   it('catch refunds the order does not account for, or more than it was paid', async () => {

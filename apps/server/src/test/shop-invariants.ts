@@ -4,9 +4,10 @@ import type { Database } from '../db/client.ts';
 /**
  * What must hold in a shop's database whatever requests it was sent, read straight from the
  * tables (never through the API, whose answers could hide a breach):
- * - no size's stock is negative;
- * - each size's stock ledger (stock_movements, decision 019) sums to its stock, and a size that is
- *   gone sums to 0;
+ * - no variant's stock is negative;
+ * - each variant's stock ledger (stock_movements, decisions 019 and 043: per product, colour and
+ *   size) sums to its stock, and a variant that is gone sums to 0;
+ * - the grid is full: every colour of a product has a row for every size any of its colours has;
  * - no order is refunded more than it was paid: the money recorded back (`refunded_cents`) is the
  *   sum of its succeeded refunds, and that plus the refunds still in flight stays within its
  *   total; where the test-mode provider holds the payment, it never gave back more than it took.
@@ -20,31 +21,55 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [
 const SHOWN = 5;
 
 async function negativeStock(db: Database): Promise<string[]> {
-  const rows = rowsOf<{ product_id: string; size: string; stock: number }>(
+  const rows = rowsOf<{ product_id: string; colour_id: string; size: string; stock: number }>(
     await db.execute(sql`
-      select product_id, size, stock from product_sizes where stock < 0 order by product_id, size limit ${SHOWN}`),
+      select product_id, colour_id, size, stock from product_sizes where stock < 0
+      order by product_id, colour_id, size limit ${SHOWN}`),
   );
-  return rows.map((r) => `negative stock: product ${r.product_id} size ${r.size} has ${r.stock}`);
+  return rows.map((r) => `negative stock: product ${r.product_id} colour ${r.colour_id} size ${r.size} has ${r.stock}`);
 }
 
 async function ledgerMismatches(db: Database): Promise<string[]> {
-  const rows = rowsOf<{ product_id: string; size: string; stock: number | string; ledger: number | string }>(
+  const rows = rowsOf<{
+    product_id: string;
+    colour_id: string;
+    size: string;
+    stock: number | string;
+    ledger: number | string;
+  }>(
     await db.execute(sql`
       with ledger as (
-        select product_id, size, sum(delta)::bigint as total from stock_movements group by product_id, size
+        select product_id, colour_id, size, sum(delta)::bigint as total
+        from stock_movements group by product_id, colour_id, size
       )
-      select coalesce(s.product_id, l.product_id) as product_id, coalesce(s.size, l.size) as size,
-             coalesce(s.stock, 0) as stock, coalesce(l.total, 0) as ledger
+      select coalesce(s.product_id, l.product_id) as product_id, coalesce(s.colour_id, l.colour_id) as colour_id,
+             coalesce(s.size, l.size) as size, coalesce(s.stock, 0) as stock, coalesce(l.total, 0) as ledger
       from product_sizes s
-      full join ledger l on l.product_id = s.product_id and l.size = s.size
+      full join ledger l on l.product_id = s.product_id and l.colour_id = s.colour_id and l.size = s.size
       where coalesce(s.stock, 0) <> coalesce(l.total, 0)
-      order by 1, 2
+      order by 1, 2, 3
       limit ${SHOWN}`),
   );
   return rows.map(
     (r) =>
-      `stock ledger: product ${r.product_id} size ${r.size} has stock ${r.stock} but its movements sum to ${r.ledger}`,
+      `stock ledger: product ${r.product_id} colour ${r.colour_id} size ${r.size} has stock ${r.stock} ` +
+      `but its movements sum to ${r.ledger}`,
   );
+}
+
+async function gridGaps(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ product_id: string; colour_id: string; size: string }>(
+    await db.execute(sql`
+      select c.product_id, c.id as colour_id, s.size
+      from product_colours c
+      join (select distinct product_id, size from product_sizes) s on s.product_id = c.product_id
+      where not exists (
+        select 1 from product_sizes v where v.product_id = c.product_id and v.colour_id = c.id and v.size = s.size
+      )
+      order by 1, 2, 3
+      limit ${SHOWN}`),
+  );
+  return rows.map((r) => `grid: product ${r.product_id} colour ${r.colour_id} has no row for size ${r.size}`);
 }
 
 async function overRefunded(db: Database): Promise<string[]> {
@@ -102,6 +127,7 @@ export async function shopInvariantBreaches(db: Database): Promise<string[]> {
   const found = await Promise.all([
     negativeStock(db),
     ledgerMismatches(db),
+    gridGaps(db),
     overRefunded(db),
     overRefundedAtProvider(db),
   ]);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PLACEHOLDER_IMAGE, toDollars } from '@shopper/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
+import { coloursOf, defaultColourOf } from '../../modules/catalog/index.ts';
 import { newCustomerId, newPaymentMethodId } from '../../payments/test-provider/test-provider-intents.ts';
 import type { Database } from '../client.ts';
 import {
@@ -45,9 +46,11 @@ async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Pr
 }
 
 /**
- * The sizes the history may sell: those whose ledger is still only the catalog's opening stock
- * (or empty, for a size that never had any). Their opening row is dated back to when the product
- * came into the shop; a size someone already changed keeps its ledger untouched.
+ * The sizes the history may sell: those of each product's default colour whose ledger is still only
+ * the catalog's opening stock (or empty, for a size that never had any). Their opening row is dated
+ * back to when the product came into the shop; a size someone already changed keeps its ledger
+ * untouched. The history sells the default colour only (decision 043), so a product's other
+ * colours keep their opening stock.
  */
 async function orderableCatalog(tx: Database) {
   const [rows, ledgers] = await Promise.all([
@@ -55,12 +58,11 @@ async function orderableCatalog(tx: Database) {
       .select({
         id: products.id,
         name: products.name,
-        images: products.images,
-        mainImageIndex: products.mainImageIndex,
         priceCents: products.priceCents,
         salePriceCents: products.salePriceCents,
         rating: products.rating,
         publishedAt: products.publishedAt,
+        colourId: productSizes.colourId,
         size: productSizes.size,
         stock: productSizes.stock,
       })
@@ -71,6 +73,7 @@ async function orderableCatalog(tx: Database) {
     tx
       .select({
         productId: stockMovements.productId,
+        colourId: stockMovements.colourId,
         size: stockMovements.size,
         movements: count(),
         opening: sql<
@@ -79,13 +82,27 @@ async function orderableCatalog(tx: Database) {
         openingDelta: sql<number>`coalesce(sum(${stockMovements.delta}), 0)::int`.mapWith(Number),
       })
       .from(stockMovements)
-      .groupBy(stockMovements.productId, stockMovements.size),
+      .groupBy(stockMovements.productId, stockMovements.colourId, stockMovements.size),
   ]);
-  const ledgerOf = new Map(ledgers.map((ledger) => [`${ledger.productId}\n${ledger.size}`, ledger]));
+  const colourRows = await coloursOf(tx, [...new Set(rows.map((row) => row.id))]);
+  /** Each product's default colour; its name only when the product has several visible colours. */
+  const colourOf = new Map<string, { id: string; name: string; image: string }>();
+  for (const [productId, colours] of colourRows) {
+    const colour = defaultColourOf(colours);
+    if (!colour) continue;
+    const image = colour.images[colour.mainImageIndex] ?? colour.images[0] ?? PLACEHOLDER_IMAGE;
+    const named = colours.filter((c) => c.hiddenAt === null).length > 1;
+    colourOf.set(productId, { id: colour.id, name: named ? colour.name : '', image });
+  }
+  const ledgerOf = new Map(
+    ledgers.map((ledger) => [`${ledger.productId}\n${ledger.colourId}\n${ledger.size}`, ledger]),
+  );
   const catalog = new Map<string, OrderableProduct & { sizes: { size: string; stock: number }[] }>();
   const openingRows: { id: string; productId: string }[] = [];
   for (const row of rows) {
-    const ledger = ledgerOf.get(`${row.id}\n${row.size}`);
+    const colour = colourOf.get(row.id);
+    if (!colour || row.colourId !== colour.id) continue;
+    const ledger = ledgerOf.get(`${row.id}\n${row.colourId}\n${row.size}`);
     const isUntouched = ledger
       ? ledger.movements === 1 && ledger.opening !== null && ledger.openingDelta === row.stock
       : row.stock === 0;
@@ -94,7 +111,7 @@ async function orderableCatalog(tx: Database) {
     const product = catalog.get(row.id) ?? {
       id: row.id,
       name: row.name,
-      image: row.images[row.mainImageIndex] ?? row.images[0] ?? PLACEHOLDER_IMAGE,
+      image: colour.image,
       priceCents: row.priceCents,
       salePriceCents: row.salePriceCents,
       rating: row.rating,
@@ -104,7 +121,7 @@ async function orderableCatalog(tx: Database) {
     product.sizes.push({ size: row.size, stock: row.stock });
     catalog.set(row.id, product);
   }
-  return { products: [...catalog.values()], openingRows };
+  return { products: [...catalog.values()], openingRows, colourOf };
 }
 
 /** The demo customers' accounts, made once; an account someone already has with such an email is reused. */
@@ -187,7 +204,15 @@ function refundsOf(plan: PlannedOrder, orderId: string): Written['refunds'] {
   ];
 }
 
-async function writeOrders(tx: Database, written: readonly Written[]): Promise<void> {
+/** The history's lines in the colour the plan sold: each product's default colour. */
+type ColourOf = Map<string, { id: string; name: string }>;
+
+function withColour(colourOf: ColourOf, line: Written['lines'][number]) {
+  const colour = colourOf.get(line.productId);
+  return { ...line, colourId: colour?.id ?? null, colourName: colour?.name ?? '' };
+}
+
+async function writeOrders(tx: Database, written: readonly Written[], colourOf: ColourOf): Promise<void> {
   const customerIds = await providerCustomerIds(
     tx,
     [...new Set(written.map((order) => order.userId))],
@@ -210,7 +235,7 @@ async function writeOrders(tx: Database, written: readonly Written[]): Promise<v
           taxCents: order.taxCents,
           shippingCents: order.shippingCents,
           couponCode: order.couponCode,
-          cartSnapshot: order.lines,
+          cartSnapshot: order.lines.map((line) => withColour(colourOf, line)),
           shippingInfo: { name, phoneNumber: phone, shippingMethod: 'standard', shippingAddress: address },
           status: 'succeeded',
           createdAt: paidAt(order),
@@ -280,7 +305,7 @@ async function writeOrders(tx: Database, written: readonly Written[]): Promise<v
     ),
   );
   await insertInBatches(
-    written.flatMap((order) => order.lines.map((line) => ({ ...line, orderId: order.id }))),
+    written.flatMap((order) => order.lines.map((line) => ({ ...withColour(colourOf, line), orderId: order.id }))),
     (batch) => tx.insert(orderItems).values(batch),
   );
   await insertInBatches(
@@ -364,6 +389,11 @@ async function writeStockHistory(
   openedAt: (productId: string) => Date,
 ): Promise<void> {
   const events = stockEventsOf(written);
+  const colourIdOf = (productId: string) => {
+    const colour = catalog.colourOf.get(productId);
+    if (!colour) throw new Error(`the demo history sells ${productId}, which has no colour`);
+    return colour.id;
+  };
   const key = (productId: string, size: string) => `${productId}\n${size}`;
   const stockNow = new Map(catalog.products.flatMap((p) => p.sizes.map((s) => [key(p.id, s.size), s.stock] as const)));
   const sold = new Map<string, number>();
@@ -383,6 +413,7 @@ async function writeStockHistory(
     const at = new Date(openedAt(productId).getTime() + MINUTE_MS);
     rows.push({
       productId,
+      colourId: colourIdOf(productId),
       size,
       delta: quantity,
       stockAfter: after,
@@ -400,6 +431,7 @@ async function writeStockHistory(
       stock.set(key(line.productId, line.size), stockAfter);
       rows.push({
         productId: line.productId,
+        colourId: colourIdOf(line.productId),
         size: line.size,
         delta,
         stockAfter,
@@ -464,7 +496,7 @@ export async function seedDemoOrdersIfEmpty(
         refunds: refundsOf(plan, id),
       };
     });
-    await writeOrders(tx, written);
+    await writeOrders(tx, written, catalog.colourOf);
 
     const historyStart = now.getTime() - (DEMO_HISTORY_DAYS + 2) * DAY_MS;
     const publishedAt = new Map(catalog.products.map((p) => [p.id, p.publishedAt.getTime()]));

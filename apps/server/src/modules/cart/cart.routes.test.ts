@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, CART_MESSAGES as M, CartAnswerSchema } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, CART_MESSAGES as M, CartAnswerSchema, DEFAULT_COLOUR_NAME } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productSizes } from '../../db/schema.ts';
@@ -117,6 +117,10 @@ describe('POST /api/cart/add', () => {
         name: 'Cart Dress',
         image: expect.any(String),
         size: 'M',
+        colourId: expect.any(String),
+        colourName: DEFAULT_COLOUR_NAME,
+        swatch: '#1f4e79',
+        showColour: false,
         quantity: 1,
         old_price: 80,
         new_price: 59.99,

@@ -1,4 +1,4 @@
-import { CART_MESSAGES as M } from '@shopper/contract';
+import { CART_MESSAGES as M, DEFAULT_COLOUR_NAME } from '@shopper/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../db/schema.ts';
@@ -55,6 +55,10 @@ describe('getPricedCart (what checkout charges)', () => {
       lines: [
         {
           productId: shirt,
+          colourId: expect.any(String),
+          colourName: DEFAULT_COLOUR_NAME,
+          showColour: false,
+          swatch: expect.any(String),
           name: 'Service Shirt',
           image: expect.any(String),
           size: 'M',

@@ -13,14 +13,20 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartCoupons, cartItems } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CartProduct, CatalogService } from '../catalog/index.ts';
+import type { CartColour, CartProduct, CatalogService } from '../catalog/index.ts';
 import { couponDiscountCents } from './coupon-rules.ts';
 import { createCouponsService, type CouponsService } from './coupons.service.ts';
 
 /** One cart line priced from the database; the checkout module charges exactly this. */
 export type PricedLine = {
   productId: string;
+  colourId: string;
+  /** The colour's name, and whether it is worth naming: the product has more than one visible colour. */
+  colourName: string;
+  showColour: boolean;
+  swatch: string;
   name: string;
+  /** The colour's main photo. */
   image: string;
   size: string;
   quantity: number;
@@ -28,7 +34,7 @@ export type PricedLine = {
   unitPriceCents: number;
   regularPriceCents: number;
   salePriceCents: number | null;
-  /** Stock of this size now; 0 when sold out or the size was withdrawn. */
+  /** Stock of this colour and size now; 0 when sold out or the size was withdrawn. */
   stock: number;
 };
 
@@ -62,6 +68,10 @@ function toWireCart(priced: PricedCart): Cart {
       name: line.name,
       image: line.image,
       size: line.size,
+      colourId: line.colourId,
+      colourName: line.colourName,
+      swatch: line.swatch,
+      showColour: line.showColour,
       quantity: line.quantity,
       old_price: toDollars(line.regularPriceCents),
       new_price: line.salePriceCents === null ? 0 : toDollars(line.salePriceCents),
@@ -78,22 +88,45 @@ function toWireCart(priced: PricedCart): Cart {
 }
 
 /** The size as the catalog spells it ('m' finds 'M'), or undefined when the product has no such size. */
-function resolveSize(product: CartProduct, size: string): string | undefined {
-  if (product.stockBySize.has(size)) return size;
+function resolveSize(colour: CartColour, size: string): string | undefined {
+  if (colour.stockBySize.has(size)) return size;
   const wanted = size.toLowerCase();
-  return [...product.stockBySize.keys()].find((candidate) => candidate.toLowerCase() === wanted);
+  return [...colour.stockBySize.keys()].find((candidate) => candidate.toLowerCase() === wanted);
 }
 
-function stockProblem(size: string, stock: number, wanted: number, alreadyInCart = 0): string | null {
-  if (stock <= 0) return M.soldOut(size);
-  if (wanted > MAX_CART_LINE_QUANTITY) return M.lineLimit(MAX_CART_LINE_QUANTITY);
-  if (wanted <= stock) return null;
-  return alreadyInCart > 0 ? M.onlyLeftWithCart(stock, size, alreadyInCart) : M.onlyLeft(stock, size);
+/** The colour a request names, or the product's default one when it names none (decision 043). */
+function resolveColour(product: CartProduct, colourId: string | undefined): CartColour | undefined {
+  const id = colourId ?? product.defaultColourId;
+  return id === undefined ? undefined : product.colours.get(id);
 }
 
 /**
- * The signed-in customer's server-side cart (docs/product.md#cart and docs/product.md#cart-api). Lines hold only product, size
- * and quantity; every price, total and stock figure is read from the catalog on each call
+ * Why the wanted quantity does not fit, or null. A product in one colour keeps the size-only texts
+ * word for word; one in several names the colour (docs/decisions/043-colours-and-catalog-import.md).
+ */
+function stockProblem(
+  product: CartProduct,
+  colour: CartColour,
+  size: string,
+  stock: number,
+  wanted: number,
+  alreadyInCart = 0,
+): string | null {
+  const named = product.hasSeveralColours;
+  if (stock <= 0) return named ? M.soldOutIn(colour.name, size) : M.soldOut(size);
+  if (wanted > MAX_CART_LINE_QUANTITY) return M.lineLimit(MAX_CART_LINE_QUANTITY);
+  if (wanted <= stock) return null;
+  if (alreadyInCart > 0) {
+    return named
+      ? M.onlyLeftInWithCart(stock, colour.name, size, alreadyInCart)
+      : M.onlyLeftWithCart(stock, size, alreadyInCart);
+  }
+  return named ? M.onlyLeftIn(stock, colour.name, size) : M.onlyLeft(stock, size);
+}
+
+/**
+ * The signed-in customer's server-side cart (docs/product.md#cart and docs/product.md#cart-api). Lines hold only product,
+ * colour, size and quantity; every price, total and stock figure is read from the catalog on each call
  * (docs/architecture.md#trust-boundaries), and every query is scoped to the user id it is given.
  */
 export function createCartService({
@@ -107,32 +140,46 @@ export function createCartService({
   clock: () => Date;
   coupons?: CouponsService;
 }) {
-  async function requireProductAndSize(productId: string, size: string) {
+  function unknownColour(): AppError {
+    return new AppError('VALIDATION_FAILED', M.colourNotFound, field('colourId', M.colourNotFound));
+  }
+
+  /** The product, its colour (the default one when none is named) and its size, or the refusal. */
+  async function requireVariant(productId: string, colourId: string | undefined, size: string) {
     const product = (await catalog.getForCart([productId])).get(productId);
-    if (!product) throw new AppError('NOT_FOUND', M.productNotFound, field('productId', M.productNotFound));
-    const resolved = resolveSize(product, size);
+    if (!product || product.defaultColourId === undefined) {
+      throw new AppError('NOT_FOUND', M.productNotFound, field('productId', M.productNotFound));
+    }
+    const colour = resolveColour(product, colourId);
+    if (!colour) throw unknownColour();
+    const resolved = resolveSize(colour, size);
     if (resolved === undefined) {
       const message = M.sizeUnavailable(size);
       throw new AppError('VALIDATION_FAILED', message, field('size', message));
     }
-    return { product, size: resolved, stock: product.stockBySize.get(resolved) ?? 0 };
+    return { product, colour, size: resolved, stock: colour.stockBySize.get(resolved) ?? 0 };
   }
 
-  async function findLine(executor: Database, userId: string, productId: string, size: string) {
+  async function findLine(executor: Database, userId: string, productId: string, colourId: string, size: string) {
     const lines = await executor
       .select({ size: cartItems.size, quantity: cartItems.quantity })
       .from(cartItems)
-      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), eq(cartItems.colourId, colourId)));
     return lines.find((l) => l.size === size) ?? lines.find((l) => l.size.toLowerCase() === size.toLowerCase());
   }
 
   /** Priced from the database; drops an applied coupon that no longer applies (docs/product.md#cart-api). */
   async function getPricedCart(userId: string, executor: Database = db): Promise<PricedCart> {
     const rows = await executor
-      .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
+      .select({
+        productId: cartItems.productId,
+        colourId: cartItems.colourId,
+        size: cartItems.size,
+        quantity: cartItems.quantity,
+      })
       .from(cartItems)
       .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.size));
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.productId), asc(cartItems.colourId), asc(cartItems.size));
     const products = await catalog.getForCart(
       rows.map((r) => r.productId),
       executor,
@@ -141,17 +188,23 @@ export function createCartService({
     for (const row of rows) {
       // A deleted product takes its lines with it (foreign key); this covers a read racing the delete.
       const product = products.get(row.productId);
-      if (!product) continue;
+      // A hidden colour leaves carts with its product's other colours still there (decision 043).
+      const colour = product?.colours.get(row.colourId);
+      if (!product || !colour) continue;
       lines.push({
         productId: row.productId,
+        colourId: colour.id,
+        colourName: colour.name,
+        showColour: product.hasSeveralColours,
+        swatch: colour.swatch,
         name: product.name,
-        image: product.image,
+        image: colour.image,
         size: row.size,
         quantity: row.quantity,
         unitPriceCents: effectivePrice(product.priceCents, product.salePriceCents),
         regularPriceCents: product.priceCents,
         salePriceCents: product.salePriceCents,
-        stock: product.stockBySize.get(row.size) ?? 0,
+        stock: colour.stockBySize.get(row.size) ?? 0,
       });
     }
     const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
@@ -197,23 +250,30 @@ export function createCartService({
     getPricedCart,
     clear,
 
-    /** Adds to the line of that product and size; the resulting quantity must fit the stock. */
+    /** Adds to the line of that product, colour and size; the resulting quantity must fit the stock. */
     async add(userId: string, input: AddToCartBody): Promise<CartView> {
-      const { product, size, stock } = await requireProductAndSize(input.productId, input.size);
-      const soldOut = stockProblem(size, stock, input.quantity);
+      const { product, colour, size, stock } = await requireVariant(input.productId, input.colourId, input.size);
+      const soldOut = stockProblem(product, colour, size, stock, input.quantity);
       if (soldOut) throw new AppError('CONFLICT', soldOut, field('quantity', soldOut));
       await db.transaction(async (tx) => {
         // Upsert then check: two adds racing each see the other's quantity, and a refusal rolls back.
         const [line] = await tx
           .insert(cartItems)
-          .values({ userId, productId: product.id, size, quantity: input.quantity, addedAt: clock() })
+          .values({
+            userId,
+            productId: product.id,
+            colourId: colour.id,
+            size,
+            quantity: input.quantity,
+            addedAt: clock(),
+          })
           .onConflictDoUpdate({
-            target: [cartItems.userId, cartItems.productId, cartItems.size],
+            target: [cartItems.userId, cartItems.productId, cartItems.colourId, cartItems.size],
             set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
           })
           .returning({ quantity: cartItems.quantity });
         const total = line?.quantity ?? input.quantity;
-        const problem = stockProblem(size, stock, total, total - input.quantity);
+        const problem = stockProblem(product, colour, size, stock, total, total - input.quantity);
         if (problem) throw new AppError('CONFLICT', problem, field('quantity', problem));
       });
       return getCart(userId);
@@ -221,15 +281,22 @@ export function createCartService({
 
     /** Sets a line's quantity (docs/product.md#cart: at least 1, and at most the stock). */
     async update(userId: string, input: UpdateCartItemBody): Promise<CartView> {
-      const { product, size, stock } = await requireProductAndSize(input.productId, input.size);
-      const line = await findLine(db, userId, product.id, size);
+      const { product, colour, size, stock } = await requireVariant(input.productId, input.colourId, input.size);
+      const line = await findLine(db, userId, product.id, colour.id, size);
       if (!line) throw new AppError('NOT_FOUND', M.lineNotFound);
-      const problem = stockProblem(size, stock, input.quantity);
+      const problem = stockProblem(product, colour, size, stock, input.quantity);
       if (problem) throw new AppError('CONFLICT', problem, field('quantity', problem));
       const updated = await db
         .update(cartItems)
         .set({ quantity: input.quantity })
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product.id), eq(cartItems.size, line.size)))
+        .where(
+          and(
+            eq(cartItems.userId, userId),
+            eq(cartItems.productId, product.id),
+            eq(cartItems.colourId, colour.id),
+            eq(cartItems.size, line.size),
+          ),
+        )
         .returning({ quantity: cartItems.quantity });
       if (updated.length === 0) throw new AppError('NOT_FOUND', M.lineNotFound);
       return getCart(userId);
@@ -238,15 +305,18 @@ export function createCartService({
     /** removeAll, no quantity, or at least the line's quantity removes the line; less takes that many off. */
     async remove(userId: string, input: RemoveFromCartBody): Promise<CartView> {
       const productId = input.productId;
-      const products = await catalog.getForCart([productId]);
+      const product = (await catalog.getForCart([productId])).get(productId);
       // Lines of a product the catalog no longer has are gone already (foreign key), so no product, no line.
-      if (!products.has(productId)) throw new AppError('NOT_FOUND', M.lineNotFound);
+      if (!product || product.defaultColourId === undefined) throw new AppError('NOT_FOUND', M.lineNotFound);
+      const colour = resolveColour(product, input.colourId);
+      if (!colour) throw unknownColour();
       await db.transaction(async (tx) => {
-        const line = await findLine(tx, userId, productId, input.size);
+        const line = await findLine(tx, userId, productId, colour.id, input.size);
         if (!line) throw new AppError('NOT_FOUND', M.lineNotFound);
         const where = and(
           eq(cartItems.userId, userId),
           eq(cartItems.productId, productId),
+          eq(cartItems.colourId, colour.id),
           eq(cartItems.size, line.size),
         );
         const removesLine = input.removeAll === true || input.quantity === undefined || input.quantity >= line.quantity;
@@ -267,49 +337,90 @@ export function createCartService({
      * capped at the stock and the line limit; lines the catalog cannot serve are skipped and reported.
      */
     async sync(userId: string, input: CartSyncBody): Promise<CartView & Pick<CartSyncAnswer, 'skipped' | 'adjusted'>> {
-      const wanted = new Map<string, { productId: string; size: string; quantity: number }>();
+      const products = await catalog.getForCart(input.items.map((item) => item.productId));
+      // Lines naming no colour are the default colour's, so they merge with lines that name it.
+      const wanted = new Map<
+        string,
+        { productId: string; colourId: string | undefined; named: boolean; size: string; quantity: number }
+      >();
       for (const item of input.items) {
-        const key = JSON.stringify([item.productId, item.size.toLowerCase()]);
+        const colourId = item.colourId ?? products.get(item.productId)?.defaultColourId;
+        const key = JSON.stringify([item.productId, colourId ?? null, item.size.toLowerCase()]);
         const seen = wanted.get(key);
-        if (seen) seen.quantity += item.quantity;
-        else wanted.set(key, { ...item });
+        const named = item.colourId !== undefined;
+        if (seen) {
+          seen.quantity += item.quantity;
+          seen.named ||= named;
+        } else
+          wanted.set(key, { productId: item.productId, colourId, named, size: item.size, quantity: item.quantity });
       }
-      const products = await catalog.getForCart([...wanted.values()].map((w) => w.productId));
       const skipped: CartSyncAnswer['skipped'] = [];
       const adjusted: CartSyncAnswer['adjusted'] = [];
-      const accepted: { productId: string; size: string; quantity: number; stock: number }[] = [];
+      const accepted: {
+        productId: string;
+        colourId: string;
+        named: boolean;
+        size: string;
+        quantity: number;
+        stock: number;
+      }[] = [];
       for (const item of wanted.values()) {
         const product = products.get(item.productId);
-        const size = product && resolveSize(product, item.size);
-        const stock = product && size !== undefined ? (product.stockBySize.get(size) ?? 0) : 0;
-        if (!product) skipped.push({ productId: item.productId, size: item.size, reason: 'unknown-product' });
+        const colour = product && item.colourId !== undefined ? product.colours.get(item.colourId) : undefined;
+        const size = colour && resolveSize(colour, item.size);
+        const stock = colour && size !== undefined ? (colour.stockBySize.get(size) ?? 0) : 0;
+        // The answer names the colour when the guest line did or the product has several; a line of a
+        // one-colour product that named none is answered as before colours existed.
+        const named = item.named || product?.hasSeveralColours === true;
+        const colourField = named && item.colourId !== undefined ? { colourId: item.colourId } : {};
+        if (!product || product.defaultColourId === undefined)
+          skipped.push({ productId: item.productId, size: item.size, ...colourField, reason: 'unknown-product' });
+        else if (!colour)
+          skipped.push({ productId: item.productId, size: item.size, ...colourField, reason: 'unknown-colour' });
         else if (size === undefined)
-          skipped.push({ productId: item.productId, size: item.size, reason: 'unknown-size' });
-        else if (stock <= 0) skipped.push({ productId: item.productId, size, reason: 'sold-out' });
-        else accepted.push({ productId: product.id, size, quantity: item.quantity, stock });
+          skipped.push({ productId: item.productId, size: item.size, ...colourField, reason: 'unknown-size' });
+        else if (stock <= 0) skipped.push({ productId: item.productId, size, ...colourField, reason: 'sold-out' });
+        else accepted.push({ productId: product.id, colourId: colour.id, named, size, quantity: item.quantity, stock });
       }
       if (accepted.length > 0) {
         await db.transaction(async (tx) => {
           const existing = await tx
-            .select({ productId: cartItems.productId, size: cartItems.size, quantity: cartItems.quantity })
+            .select({
+              productId: cartItems.productId,
+              colourId: cartItems.colourId,
+              size: cartItems.size,
+              quantity: cartItems.quantity,
+            })
             .from(cartItems)
             .where(eq(cartItems.userId, userId))
             .for('update');
           const now = clock().getTime();
           for (const [index, item] of accepted.entries()) {
-            const current = existing.find((e) => e.productId === item.productId && e.size === item.size)?.quantity ?? 0;
+            const current =
+              existing.find(
+                (e) => e.productId === item.productId && e.colourId === item.colourId && e.size === item.size,
+              )?.quantity ?? 0;
             const cap = Math.min(item.stock, MAX_CART_LINE_QUANTITY);
             // Never lowers a line the user already has, even one now above the stock.
             const quantity = Math.max(current, Math.min(current + item.quantity, cap));
-            if (quantity < current + item.quantity)
-              adjusted.push({ productId: item.productId, size: item.size, quantity });
+            if (quantity < current + item.quantity) {
+              const colourField = item.named ? { colourId: item.colourId } : {};
+              adjusted.push({ productId: item.productId, size: item.size, ...colourField, quantity });
+            }
             if (quantity === current) continue;
             await tx
               .insert(cartItems)
               // A millisecond apart, so new lines keep the guest cart's order.
-              .values({ userId, productId: item.productId, size: item.size, quantity, addedAt: new Date(now + index) })
+              .values({
+                userId,
+                productId: item.productId,
+                colourId: item.colourId,
+                size: item.size,
+                quantity,
+                addedAt: new Date(now + index),
+              })
               .onConflictDoUpdate({
-                target: [cartItems.userId, cartItems.productId, cartItems.size],
+                target: [cartItems.userId, cartItems.productId, cartItems.colourId, cartItems.size],
                 set: { quantity },
               });
           }

@@ -7,8 +7,9 @@ import {
 } from '@shopper/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cartItems } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
+import { putInCart } from '../../test/checkout-factory.ts';
 import { insertCoupon } from '../../test/coupon-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers } from '../../test/staff-factory.ts';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock });
   cast = await backOfficeCast(t.app, t.database);
   const [productId] = (await insertProducts(t.database.db, [buildProduct({ priceCents: 10_000 })])) as [string];
-  await t.database.db.insert(cartItems).values({ userId: cast.customer.userId, productId, size: 'M', quantity: 1 });
+  await putInCart(t.database, cast.customer.userId, productId, 'M', 1);
   await insertCoupon(t.database, { code: 'USEDUP', usageLimit: 2, usedCount: 2 });
   await insertCoupon(t.database, { code: 'OLDONE', expiresAt: new Date('2026-01-01T00:00:00Z') });
 });

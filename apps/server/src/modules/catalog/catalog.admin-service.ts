@@ -1,6 +1,8 @@
 import {
   ADMIN_CATALOG_MESSAGES as M,
   type AdminProduct,
+  type AdminProductColour,
+  DEFAULT_COLOUR_NAME,
   type AdminProductListQuery,
   type ProductCreateBodySchema,
   type ProductGalleryBody,
@@ -14,7 +16,7 @@ import {
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { type ProductRow, products, productSizes } from '../../db/schema.ts';
+import { orderItems, orders, productColours, type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { pageTotal } from '../../lib/page-total.ts';
@@ -22,6 +24,8 @@ import type { AuditRecorder } from '../audit/index.ts';
 import { setStockContext } from '../stock/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import type { CatalogChanges } from './catalog-changes.ts';
+import { type ColourRow, colourSlug, coloursOf, defaultColourOf, familyOf, NEUTRAL_SWATCH } from './product-colours.ts';
+import { variantsOf } from './products-with-sizes.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
 type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
@@ -85,19 +89,73 @@ export function createCatalogAdminService({
   clock: () => Date;
   lowStockThreshold: () => Promise<number>;
 }) {
+  /**
+   * Colours held by an order in Processing or Shipped: they may be hidden, not removed. A read-only
+   * look at the orders' tables, like the back office's other lists that name what an order holds.
+   */
+  async function coloursOnOpenOrders(executor: Database, colourIds: readonly string[]): Promise<Set<string>> {
+    if (colourIds.length === 0) return new Set();
+    const rows = await executor
+      .selectDistinct({ colourId: orderItems.colourId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(inArray(orderItems.colourId, [...colourIds]), inArray(orders.status, ['Processing', 'Shipped'])));
+    return new Set(rows.flatMap((row) => (row.colourId ? [row.colourId] : [])));
+  }
+
   async function views(rows: ProductRow[], executor: Database = db): Promise<AdminProduct[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const sizeRows = await executor
-      .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
-      .from(productSizes)
-      .where(inArray(productSizes.productId, ids))
-      .orderBy(asc(productSizes.position));
+    const colourRows = await coloursOf(executor, ids);
+    const variantRows = await variantsOf(executor, ids);
     const sources = await images.sourcesFor(ids, executor);
+    const open = await coloursOnOpenOrders(
+      executor,
+      [...colourRows.values()].flat().map((c) => c.id),
+    );
     return rows.map((row) => {
-      const sizes = sizeRows.filter((s) => s.productId === row.id).map(({ size, stock }) => ({ size, stock }));
+      const variants = variantRows.get(row.id) ?? [];
       const uploaded = sources.get(row.id) ?? {};
-      const mainIndex = row.mainImageIndex < row.images.length ? row.mainImageIndex : 0;
+      const colourList = colourRows.get(row.id) ?? [];
+      const sizeNames = [...new Set(variants.map((v) => v.size))];
+      const sizes = sizeNames.map((size) => ({
+        size,
+        stock: variants.filter((v) => v.size === size).reduce((sum, v) => sum + v.stock, 0),
+      }));
+      const imagesOf = (colour: ColourRow | undefined) => {
+        const list = colour?.images ?? [];
+        const mainIndex = colour && colour.mainImageIndex < list.length ? colour.mainImageIndex : 0;
+        return list.map((url, index) => {
+          const source = uploaded[url];
+          return {
+            url,
+            isMain: index === mainIndex,
+            isUploaded: source !== undefined,
+            ...(source ? { srcSet: source.srcSet, width: source.width, height: source.height } : {}),
+          };
+        });
+      };
+      const colours: AdminProductColour[] = colourList.map((colour) => {
+        const gallery = imagesOf(colour);
+        const colourSizes = sizeNames.map((size) => {
+          const variant = variants.find((v) => v.colourId === colour.id && v.size === size);
+          return { size, stock: variant?.stock ?? 0, sku: variant?.sku ?? '' };
+        });
+        return {
+          id: colour.id,
+          slug: colour.slug,
+          name: colour.name,
+          swatch: colour.swatch,
+          family: familyOf(colour),
+          position: colour.position,
+          isHidden: colour.hiddenAt !== null,
+          hasOpenOrders: open.has(colour.id),
+          images: gallery,
+          mainImage: gallery.find((image) => image.isMain)?.url ?? null,
+          sizes: colourSizes,
+          totalStock: colourSizes.reduce((sum, s) => sum + s.stock, 0),
+        };
+      });
       return {
         id: row.id,
         slug: row.slug,
@@ -111,17 +169,11 @@ export function createCatalogAdminService({
         types: row.types,
         price: toDollars(row.priceCents),
         salePrice: row.salePriceCents === null ? null : toDollars(row.salePriceCents),
+        // Hidden colours count: their stock is still on the shelf (decision 043).
         sizes,
         totalStock: sizes.reduce((sum, s) => sum + s.stock, 0),
-        images: row.images.map((url, index) => {
-          const source = uploaded[url];
-          return {
-            url,
-            isMain: index === mainIndex,
-            isUploaded: source !== undefined,
-            ...(source ? { srcSet: source.srcSet, width: source.width, height: source.height } : {}),
-          };
-        }),
+        images: imagesOf(defaultColourOf(colourList)),
+        colours,
         rating: row.rating,
         reviewCount: row.reviewCount,
         publishedAt: row.publishedAt.toISOString(),
@@ -174,25 +226,66 @@ export function createCatalogAdminService({
     throw slugTaken();
   }
 
-  async function writeSizes(tx: Database, productId: string, sizes: readonly string[], stock: Record<string, number>) {
+  /**
+   * Sets the product's sizes, in picker order, for every colour at once: the grid stays full (each
+   * colour has a row for each size), a new size starts at `stock` of its colour or 0, and a size is
+   * removed from every colour only when no colour has stock of it.
+   */
+  async function writeSizes(
+    tx: Database,
+    productId: string,
+    sizes: readonly string[],
+    stockOf: (colourId: string) => Record<string, number> = () => ({}),
+  ) {
+    const colours = await tx
+      .select({ id: productColours.id })
+      .from(productColours)
+      .where(eq(productColours.productId, productId));
     const current = await tx
       .select({ size: productSizes.size, stock: productSizes.stock })
       .from(productSizes)
       .where(eq(productSizes.productId, productId));
-    for (const gone of current.filter((c) => !sizes.includes(c.size))) {
-      if (gone.stock > 0) {
-        const message = M.sizeHasStock(gone.size, gone.stock);
+    const goneSizes = [...new Set(current.map((c) => c.size))].filter((size) => !sizes.includes(size));
+    for (const gone of goneSizes) {
+      const stock = current.filter((c) => c.size === gone).reduce((sum, c) => sum + c.stock, 0);
+      if (stock > 0) {
+        const message = M.sizeHasStock(gone, stock);
         throw new AppError('CONFLICT', message, [{ param: 'sizes', msg: message }]);
       }
-      await tx.delete(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, gone.size)));
+      await tx.delete(productSizes).where(and(eq(productSizes.productId, productId), eq(productSizes.size, gone)));
     }
-    for (const [position, size] of sizes.entries()) {
-      await tx
-        .insert(productSizes)
-        // Own keys only: a size named like an Object property ('constructor', '__proto__') has no opening stock.
-        .values({ productId, size, position, stock: Object.hasOwn(stock, size) ? (stock[size] ?? 0) : 0 })
-        .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { position } });
+    for (const colour of colours) {
+      const stock = stockOf(colour.id);
+      for (const [position, size] of sizes.entries()) {
+        await tx
+          .insert(productSizes)
+          // Own keys only: a size named like an Object property ('constructor', '__proto__') has no opening stock.
+          .values({
+            productId,
+            colourId: colour.id,
+            size,
+            position,
+            stock: Object.hasOwn(stock, size) ? (stock[size] ?? 0) : 0,
+          })
+          .onConflictDoUpdate({
+            target: [productSizes.productId, productSizes.colourId, productSizes.size],
+            set: { position },
+          });
+      }
     }
+  }
+
+  /** The colour the product's own gallery routes act on: the default one (decision 043). */
+  async function lockDefaultColour(tx: Database, productId: string): Promise<ColourRow> {
+    const colours = (await coloursOf(tx, [productId])).get(productId) ?? [];
+    const colour = defaultColourOf(colours);
+    if (!colour) throw notFound();
+    await tx
+      .select({ id: productColours.id })
+      .from(productColours)
+      .where(eq(productColours.id, colour.id))
+      .for('update');
+    return colour;
   }
 
   return {
@@ -271,9 +364,30 @@ export function createCatalogAdminService({
             })
             .returning();
           if (!row) throw new Error('creating a product returned no row');
+          const colours = input.colours ?? [{ name: DEFAULT_COLOUR_NAME, swatch: NEUTRAL_SWATCH, stock: input.stock }];
+          const slugs: string[] = [];
+          const stockByColour = new Map<string, Record<string, number>>();
+          for (const [position, colour] of colours.entries()) {
+            const slug = colourSlug(colour.name, slugs);
+            slugs.push(slug);
+            const [inserted] = await tx
+              .insert(productColours)
+              .values({
+                productId: row.id,
+                slug,
+                name: colour.name,
+                swatch: colour.swatch,
+                position,
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning({ id: productColours.id });
+            if (!inserted) throw new Error('creating a colour returned no row');
+            stockByColour.set(inserted.id, colour.stock);
+          }
           // The stock ledger's trigger records the opening stock with this reason and actor (decision 019).
           await setStockContext(tx, { reason: 'import', note: 'opening stock', actorId });
-          await writeSizes(tx, row.id, input.sizes, input.stock);
+          await writeSizes(tx, row.id, input.sizes, (colourId) => stockByColour.get(colourId) ?? {});
           const after = await viewOf(tx, row);
           await audit.record(tx, { actorId, action: 'product.create', entity: 'product', entityId: row.id, after });
           return after;
@@ -320,7 +434,7 @@ export function createCatalogAdminService({
               updatedAt: clock(),
             })
             .where(eq(products.id, id));
-          if (input.sizes !== undefined) await writeSizes(tx, id, input.sizes, {});
+          if (input.sizes !== undefined) await writeSizes(tx, id, input.sizes);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'products_slug_unique')) throw slugTaken();
@@ -352,47 +466,57 @@ export function createCatalogAdminService({
       );
     },
 
-    /** Re-encodes an upload and appends it to the gallery (the first image becomes the main one). */
+    /** Re-encodes an upload and appends it to the default colour's gallery (the first image becomes the main one). */
     async addImage(actorId: string, id: string, bytes: Buffer): Promise<AdminProduct> {
       if (!UUID.test(id)) throw notFound();
-      const existing = await db.select({ images: products.images }).from(products).where(eq(products.id, id)).limit(1);
-      if (!existing[0]) throw notFound();
-      if (existing[0].images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+      const existing = defaultColourOf((await coloursOf(db, [id])).get(id) ?? []);
+      if (!existing) throw notFound();
+      if (existing.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
       const processed = await images.process(bytes);
-      return change(actorId, id, 'product.image-add', async (tx, row) => {
+      return change(actorId, id, 'product.image-add', async (tx) => {
+        const colour = await lockDefaultColour(tx, id);
         const attached = await images.attach(tx, id, processed);
-        if (row.images.includes(attached.url)) return;
-        if (row.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
+        if (colour.images.includes(attached.url)) return;
+        if (colour.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
         await tx
-          .update(products)
-          .set({ images: [...row.images, attached.url], updatedAt: clock() })
-          .where(eq(products.id, id));
+          .update(productColours)
+          .set({ images: [...colour.images, attached.url], updatedAt: clock() })
+          .where(eq(productColours.id, colour.id));
+        await tx.update(products).set({ updatedAt: clock() }).where(eq(products.id, id));
       });
     },
 
-    /** Reorders the gallery, picks the main image, and deletes the images left out. */
+    /**
+     * Reorders the default colour's gallery, picks its main image, and deletes the images left out
+     * that no other colour of the product lists.
+     */
     async setGallery(actorId: string, id: string, gallery: ProductGalleryBody): Promise<AdminProduct> {
       let orphanKeys: string[] = [];
-      const result = await change(actorId, id, 'product.gallery', async (tx, row) => {
-        const unknown = gallery.images.find((url) => !row.images.includes(url));
+      const result = await change(actorId, id, 'product.gallery', async (tx) => {
+        const colour = await lockDefaultColour(tx, id);
+        const unknown = gallery.images.find((url) => !colour.images.includes(url));
         if (unknown !== undefined || new Set(gallery.images).size !== gallery.images.length) {
           throw new AppError('VALIDATION_FAILED', M.galleryUnknownImage, [
             { param: 'images', msg: M.galleryUnknownImage },
           ]);
         }
-        const main = gallery.mainImage ?? row.images[row.mainImageIndex] ?? gallery.images[0];
+        const main = gallery.mainImage ?? colour.images[colour.mainImageIndex] ?? gallery.images[0];
         const mainImageIndex = main === undefined ? 0 : gallery.images.indexOf(main);
         if (gallery.mainImage !== undefined && mainImageIndex === -1) {
           throw new AppError('VALIDATION_FAILED', M.galleryMainNotListed, [
             { param: 'mainImage', msg: M.galleryMainNotListed },
           ]);
         }
-        const removed = row.images.filter((url) => !gallery.images.includes(url));
+        const others = ((await coloursOf(tx, [id])).get(id) ?? []).filter((c) => c.id !== colour.id);
+        const removed = colour.images.filter(
+          (url) => !gallery.images.includes(url) && !others.some((other) => other.images.includes(url)),
+        );
         orphanKeys = await images.detach(tx, id, removed);
         await tx
-          .update(products)
+          .update(productColours)
           .set({ images: gallery.images, mainImageIndex: Math.max(0, mainImageIndex), updatedAt: clock() })
-          .where(eq(products.id, id));
+          .where(eq(productColours.id, colour.id));
+        await tx.update(products).set({ updatedAt: clock() }).where(eq(products.id, id));
       });
       // After the commit: a rolled-back change must not lose its pictures.
       await images.removeStored(orphanKeys);

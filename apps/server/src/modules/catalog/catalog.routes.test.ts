@@ -333,6 +333,7 @@ describe('GET /api/products/facets', () => {
       types: ['coats', 'jackets', 'outerwear', 'shirts'],
       sizes: ['M', 'L', 'XL'],
       brands: ['Marlow', 'Northbound'],
+      colours: ['blue'],
       maxPrice: 240,
     });
   });

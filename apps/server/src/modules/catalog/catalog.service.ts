@@ -1,6 +1,6 @@
 import type { Category, ProductListQuery } from '@shopper/contract';
 import type { Database } from '../../db/client.ts';
-import { lowStockSizes, namesOf } from './back-office-reads.ts';
+import { defaultColourIds, lowStockSizes, namesOf } from './back-office-reads.ts';
 import { getForCart } from './cart-products.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
 import { featuredWomen, newCollection, related } from './product-collections.ts';
@@ -11,9 +11,10 @@ import { lockForRatingChange, setRatingSummary } from './product-ratings.ts';
 import { publishedSlugs } from './sitemap-products.ts';
 import { reserveStock, restock } from './stock-reservation.ts';
 
-export type { CartProduct } from './cart-products.ts';
+export type { CartColour, CartProduct } from './cart-products.ts';
 export type { ImageSourcesOf } from './catalog-deps.ts';
 export { sortSizes } from './product-facets.ts';
+export { itemLabel } from './product-colours.ts';
 export type { ProductPage } from './product-listing.ts';
 export { toPrefixTsQuery } from './product-search.ts';
 export { OutOfStockError, type StockLine } from './stock-reservation.ts';
@@ -38,6 +39,8 @@ export function createCatalogService(deps: CatalogDeps) {
     publishedSlugs: (limit: number) => publishedSlugs(deps, limit),
 
     getForCart: (productIds: readonly string[], executor?: Database) => getForCart(deps, productIds, executor),
+    defaultColourIds: (productIds: readonly string[], executor?: Database) =>
+      defaultColourIds(deps, productIds, executor),
     reserveStock,
     restock,
 

@@ -3,7 +3,24 @@ export { type CachedPage, type CatalogReadCache, createCatalogReadCache } from '
 export { catalogAdminRoutes } from './catalog.admin-routes.ts';
 export { createCatalogAdminService } from './catalog.admin-service.ts';
 export { catalogRoutes } from './catalog.routes.ts';
-export { type CartProduct, type CatalogService, createCatalogService, OutOfStockError } from './catalog.service.ts';
+export {
+  type CartColour,
+  type CartProduct,
+  type CatalogService,
+  createCatalogService,
+  itemLabel,
+  OutOfStockError,
+  type StockLine,
+} from './catalog.service.ts';
 export { categoriesAdminRoutes } from './categories.admin-routes.ts';
 export { createCategoriesAdminService } from './categories.admin-service.ts';
 export { type CategoriesService, createCategoriesService } from './categories.service.ts';
+export {
+  type ColourRow,
+  colourSlug,
+  coloursOf,
+  defaultColourOf,
+  drawingSwatch,
+  NEUTRAL_SWATCH,
+} from './product-colours.ts';
+export { type ColourSummary, summariseColours, type VariantStock } from './product-view.ts';

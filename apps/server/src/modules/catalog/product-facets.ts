@@ -1,7 +1,7 @@
 import type { Category } from '@shopper/contract';
-import { ADULT_SIZES, KIDS_SIZES, toDollars } from '@shopper/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { products, productSizes } from '../../db/schema.ts';
+import { ADULT_SIZES, COLOUR_FAMILIES, type ColourFamily, KIDS_SIZES, toDollars } from '@shopper/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { productColours, products, productSizes } from '../../db/schema.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
 import { effectivePriceCents, isOnSale } from './product-sql.ts';
 
@@ -19,7 +19,7 @@ export function sortSizes(sizes: string[]): string[] {
 /** The values a listing's filters offer, taken from the products on sale in its category (or all). */
 export async function facets({ db }: Pick<CatalogDeps, 'db'>, category: Category | undefined) {
   const scope = category ? and(eq(products.category, category), isOnSale) : isOnSale;
-  const [typeRows, sizeRows, [summary]] = await Promise.all([
+  const [typeRows, sizeRows, familyRows, [summary]] = await Promise.all([
     db
       .selectDistinct({ type: sql<string>`unnest(${products.types})` })
       .from(products)
@@ -29,6 +29,11 @@ export async function facets({ db }: Pick<CatalogDeps, 'db'>, category: Category
       .from(productSizes)
       .innerJoin(products, eq(products.id, productSizes.productId))
       .where(scope),
+    db
+      .selectDistinct({ family: productColours.family })
+      .from(productColours)
+      .innerJoin(products, eq(products.id, productColours.productId))
+      .where(and(scope, isNull(productColours.hiddenAt))),
     db
       .select({
         brands: sql<string[] | null>`array_agg(distinct ${products.brand})`,
@@ -41,6 +46,7 @@ export async function facets({ db }: Pick<CatalogDeps, 'db'>, category: Category
     types: typeRows.map((r) => r.type).sort(),
     sizes: sortSizes(sizeRows.map((r) => r.size)),
     brands: [...(summary?.brands ?? [])].sort(),
+    colours: COLOUR_FAMILIES.filter((family: ColourFamily) => familyRows.some((r) => r.family === family)),
     maxPrice: toDollars(summary?.maxPriceCents ?? 0),
   };
 }

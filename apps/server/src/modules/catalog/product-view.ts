@@ -1,27 +1,96 @@
-import type { ImageSource, Product } from '@shopper/contract';
-import { PLACEHOLDER_IMAGE, toDollars } from '@shopper/contract';
-import type { ProductRow, ProductSizeRow } from '../../db/schema.ts';
+import type { ImageSource, Product, ProductColour } from '@shopper/contract';
+import { toDollars } from '@shopper/contract';
+import type { ProductRow } from '../../db/schema.ts';
+import { type ColourRow, defaultColourOf, familyOf, galleryOf, isVisible } from './product-colours.ts';
 
-type SizeStock = Pick<ProductSizeRow, 'size' | 'stock'>;
+/** One variant's row as the views read it: a colour in one size, with its place in the picker. */
+export type VariantStock = { colourId: string; size: string; position: number; stock: number };
 
-/** Maps a stored product and its sizes (in picker order) to the wire shape of docs/product.md#entities. */
-export function toProductView(
-  row: ProductRow,
-  sizes: readonly SizeStock[],
+/** The product's fields that summarise its colours, and the colours themselves (decision 043). */
+export type ColourSummary = Pick<
+  Product,
+  | 'sizes'
+  | 'stock'
+  | 'in_stock'
+  | 'images'
+  | 'mainImage'
+  | 'mainImageIndex'
+  | 'image'
+  | 'imageSources'
+  | 'colours'
+  | 'defaultColourId'
+>;
+
+function sourcesFor(images: readonly string[], sources: Record<string, ImageSource> | undefined) {
+  const found = Object.fromEntries(
+    images.flatMap((url) => (sources && Object.hasOwn(sources, url) ? [[url, sources[url] as ImageSource]] : [])),
+  );
+  return Object.keys(found).length > 0 ? { imageSources: found } : {};
+}
+
+/**
+ * What a client that knows only sizes reads, computed over the product's visible colours
+ * (docs/decisions/043-colours-and-catalog-import.md, "Compatibility summaries"): the sizes in picker
+ * order, each size's stock summed over the visible colours, in stock when some visible colour has
+ * some size, and the default colour's gallery. Hidden colours are left out of everything.
+ * `imageSources` are the product's uploads by URL; each colour gets those its gallery lists.
+ */
+export function summariseColours(
+  colours: readonly ColourRow[],
+  variants: readonly VariantStock[],
   imageSources?: Record<string, ImageSource>,
-): Product {
-  const images = row.images.length > 0 ? row.images : [PLACEHOLDER_IMAGE];
-  const mainImageIndex = row.mainImageIndex < images.length ? row.mainImageIndex : 0;
-  const mainImage = images[mainImageIndex] ?? PLACEHOLDER_IMAGE;
+): ColourSummary {
+  const visible = [...colours].filter(isVisible).sort((a, b) => a.position - b.position);
+  const visibleIds = new Set(visible.map((c) => c.id));
+  const ordered = [...variants].sort((a, b) => a.position - b.position);
+  const sizes = [...new Set(ordered.map((v) => v.size))];
+  const stockOf = (colourIds: ReadonlySet<string>, size: string) =>
+    ordered.filter((v) => v.size === size && colourIds.has(v.colourId)).reduce((sum, v) => sum + v.stock, 0);
+
+  const wireColours: ProductColour[] = visible.map((colour) => {
+    const stock = sizes.map((size) => ({ size, quantity: stockOf(new Set([colour.id]), size) }));
+    const gallery = galleryOf(colour);
+    return {
+      id: colour.id,
+      slug: colour.slug,
+      name: colour.name,
+      swatch: colour.swatch,
+      family: familyOf(colour),
+      ...gallery,
+      stock,
+      in_stock: stock.some((s) => s.quantity > 0),
+      ...sourcesFor(gallery.images, imageSources),
+    };
+  });
+  const stock = sizes.map((size) => ({ size, quantity: stockOf(visibleIds, size) }));
+  const fallback = defaultColourOf(visible);
+  const gallery = galleryOf(fallback);
+  return {
+    sizes,
+    stock,
+    in_stock: stock.some((s) => s.quantity > 0),
+    images: gallery.images,
+    mainImage: gallery.mainImage,
+    mainImageIndex: gallery.mainImageIndex,
+    image: gallery.mainImage,
+    ...sourcesFor(gallery.images, imageSources),
+    colours: wireColours,
+    defaultColourId: fallback?.id ?? '',
+  };
+}
+
+/** Maps a stored product and the summary of its colours to the wire shape of docs/product.md#entities. */
+export function toProductView(row: ProductRow, summary: ColourSummary): Product {
+  const { imageSources, ...colours } = summary;
   return {
     _id: row.id,
     id: row.id,
     slug: row.slug,
     name: row.name,
-    images,
-    mainImage,
-    mainImageIndex,
-    image: mainImage,
+    images: colours.images,
+    mainImage: colours.mainImage,
+    mainImageIndex: colours.mainImageIndex,
+    image: colours.image,
     old_price: toDollars(row.priceCents),
     new_price: row.salePriceCents == null ? 0 : toDollars(row.salePriceCents),
     category: row.category as Product['category'],
@@ -29,14 +98,16 @@ export function toProductView(
     types: row.types,
     rating: row.rating,
     reviewCount: row.reviewCount,
-    sizes: sizes.map((s) => s.size),
-    stock: sizes.map((s) => ({ size: s.size, quantity: s.stock })),
+    sizes: colours.sizes,
+    stock: colours.stock,
     shortDescription: row.shortDescription,
     longDescription: row.longDescription,
     description: row.longDescription || row.shortDescription,
     brand: row.brand,
     date: row.publishedAt.toISOString(),
-    in_stock: sizes.some((s) => s.stock > 0),
-    ...(imageSources && Object.keys(imageSources).length > 0 ? { imageSources } : {}),
+    in_stock: colours.in_stock,
+    ...(imageSources ? { imageSources } : {}),
+    colours: colours.colours,
+    defaultColourId: colours.defaultColourId,
   };
 }

@@ -1,31 +1,47 @@
 import type { ImageSource, Product } from '@shopper/contract';
 import { asc, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { productSizes } from '../../db/schema.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
-import { toProductView } from './product-view.ts';
+import { coloursOf } from './product-colours.ts';
+import { toProductView, type VariantStock, summariseColours } from './product-view.ts';
 
-/** Rows as the storefront shows them: sizes in picker order, stock and image variants, two reads for any number. */
+/** Every variant of the products (colour, size, picker position, stock), by product; one read. */
+export async function variantsOf(executor: Database, productIds: readonly string[]) {
+  const byProduct = new Map<string, (VariantStock & { sku: string })[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await executor
+    .select({
+      productId: productSizes.productId,
+      colourId: productSizes.colourId,
+      size: productSizes.size,
+      position: productSizes.position,
+      stock: productSizes.stock,
+      sku: productSizes.sku,
+    })
+    .from(productSizes)
+    .where(inArray(productSizes.productId, [...new Set(productIds)]))
+    .orderBy(asc(productSizes.position), asc(productSizes.size));
+  for (const { productId, ...variant } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(variant);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+/**
+ * Rows as the storefront shows them: colours, sizes in picker order, stock and image variants,
+ * three reads for any number of products.
+ */
 export async function withSizes({ db, imageSources }: CatalogDeps, rows: ProductRow[]): Promise<Product[]> {
   if (rows.length === 0) return [];
-  const sources = imageSources
-    ? await imageSources(rows.map((row) => row.id))
-    : new Map<string, Record<string, ImageSource>>();
-  const sizeRows = await db
-    .select({ productId: productSizes.productId, size: productSizes.size, stock: productSizes.stock })
-    .from(productSizes)
-    .where(
-      inArray(
-        productSizes.productId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(productSizes.position));
-  const byProduct = new Map<string, { size: string; stock: number }[]>();
-  for (const s of sizeRows) {
-    const list = byProduct.get(s.productId) ?? [];
-    list.push(s);
-    byProduct.set(s.productId, list);
-  }
-  return rows.map((row) => toProductView(row, byProduct.get(row.id) ?? [], sources.get(row.id)));
+  const ids = rows.map((row) => row.id);
+  const sources = imageSources ? await imageSources(ids) : new Map<string, Record<string, ImageSource>>();
+  const colours = await coloursOf(db, ids);
+  const variants = await variantsOf(db, ids);
+  return rows.map((row) =>
+    toProductView(row, summariseColours(colours.get(row.id) ?? [], variants.get(row.id) ?? [], sources.get(row.id))),
+  );
 }

@@ -2,6 +2,8 @@
 export type PricedCheckout = {
   lines: readonly {
     productId: string;
+    colourId?: string;
+    colourName?: string;
     name: string;
     image: string;
     size: string;
@@ -19,13 +21,23 @@ export type PricedCheckout = {
 
 /**
  * Equal for two pricings exactly when an open payment intent made for one may be paid for the other
- * (decision 014): same lines at the same prices, same amounts, same coupon. Line order does not
- * matter; the name and image do, since the order copies them from the intent.
+ * (decision 014): same lines (same variants: product, colour and size) at the same prices, same
+ * amounts, same coupon. Line order does not matter; the names and image do, since the order copies
+ * them from the intent.
  */
 export function checkoutFingerprint(checkout: PricedCheckout): string {
   const lines = checkout.lines
     .map((line) =>
-      JSON.stringify([line.productId, line.size, line.quantity, line.unitPriceCents, line.name, line.image]),
+      JSON.stringify([
+        line.productId,
+        line.colourId ?? null,
+        line.size,
+        line.quantity,
+        line.unitPriceCents,
+        line.name,
+        line.colourName ?? '',
+        line.image,
+      ]),
     )
     .sort();
   return JSON.stringify([

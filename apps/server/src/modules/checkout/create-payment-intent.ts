@@ -2,6 +2,7 @@ import { CHECKOUT_MESSAGES as M, type ShippingInfo, toDollars } from '@shopper/c
 import { paymentIntents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isPaid, type ProviderIntent } from '../../payments/provider.ts';
+import { itemLabel } from '../catalog/index.ts';
 import { CURRENCY, pricedCartOf } from './cart-summary.ts';
 import type { CheckoutDeps } from './checkout-deps.ts';
 import { checkoutFingerprint, type PricedCheckout } from './checkout-fingerprint.ts';
@@ -77,11 +78,14 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
   const { priced, totals } = await pricedCartOf(deps, userId);
   for (const line of priced.lines) {
     if (line.quantity > line.stock) {
-      throw new AppError('CONFLICT', M.notEnoughStock(line.name, line.size, Math.max(0, line.stock)));
+      const name = itemLabel(line.name, line.showColour ? line.colourName : '');
+      throw new AppError('CONFLICT', M.notEnoughStock(name, line.size, Math.max(0, line.stock)));
     }
   }
   const snapshot: SnapshotLine[] = priced.lines.map((line) => ({
     productId: line.productId,
+    colourId: line.colourId,
+    colourName: line.showColour ? line.colourName : '',
     name: line.name,
     image: line.image,
     size: line.size,

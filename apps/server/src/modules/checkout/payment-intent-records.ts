@@ -7,8 +7,15 @@ import type { CheckoutDeps } from './checkout-deps.ts';
 
 export type IntentRow = typeof paymentIntents.$inferSelect;
 
-/** A cart line as priced when the intent was made; the order copies these prices, never today's. */
-export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'size' | 'quantity' | 'unitPriceCents'>;
+/**
+ * A cart line as priced when the intent was made; the order copies these prices, never today's.
+ * `colourName` is '' when the product had one visible colour. Intents opened before colours existed
+ * have lines without `colourId`: their order takes the product's default colour (decision 043).
+ */
+export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'size' | 'quantity' | 'unitPriceCents'> & {
+  colourId?: string;
+  colourName?: string;
+};
 
 /** What checkout itself changes on an intent row; the rest is fixed when the intent is made. */
 export type IntentChange = Partial<Pick<IntentRow, 'status' | 'failureMessage' | 'shippingInfo'>>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentIntents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
-import { OutOfStockError } from '../catalog/index.ts';
+import { itemLabel, OutOfStockError } from '../catalog/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { orderConfirmationMail } from '../orders/index.ts';
 import { setStockContext } from '../stock/index.ts';
@@ -34,11 +34,26 @@ export async function writeOrder(
     if (locked.status === 'failed' || locked.status === 'canceled') {
       return { kind: 'failed', message: locked.failureMessage ?? M.paymentCanceled, release: false };
     }
-    const lines = locked.cartSnapshot as SnapshotLine[];
+    const snapshot = locked.cartSnapshot as SnapshotLine[];
+    // An intent opened before colours existed names none: its lines take the default colour (decision 043).
+    const defaults = snapshot.every((line) => line.colourId)
+      ? new Map<string, string>()
+      : await catalog.defaultColourIds(
+          snapshot.map((line) => line.productId),
+          tx,
+        );
+    const lines = snapshot.map((line) => ({
+      ...line,
+      colourId: line.colourId ?? defaults.get(line.productId) ?? '',
+      colourName: line.colourName ?? '',
+    }));
     const shipping = locked.shippingInfo as ShippingInfo;
     try {
       // A savepoint: stock, coupon, order, cart and mail are written together or not at all.
       const { order, isNew } = await tx.transaction(async (sp) => {
+        // A product deleted since the intent was made has no colour left to sell.
+        const colourless = lines.find((line) => !line.colourId);
+        if (colourless) throw new OutOfStockError(colourless, 0);
         const inserted = await orders.insert(sp, {
           userId: locked.userId,
           paymentIntentId: locked.id,
@@ -61,7 +76,7 @@ export async function writeOrder(
           },
           paymentStatus: remote.status === 'succeeded' ? 'succeeded' : 'authorized',
           card: remote.paymentMethod,
-          items: lines,
+          items: lines.map((line) => ({ ...line, colourId: line.colourId || null })),
         });
         if (!inserted.isNew) return inserted;
         await setStockContext(sp, { reason: 'sale', orderId: inserted.order._id });
@@ -82,7 +97,9 @@ export async function writeOrder(
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
       const message =
-        error instanceof OutOfStockError ? M.soldOutWhilePaying(error.line.name, error.line.size) : error.message;
+        error instanceof OutOfStockError
+          ? M.soldOutWhilePaying(itemLabel(error.line.name, error.line.colourName), error.line.size)
+          : error.message;
       await setIntent(deps, locked.id, { status: 'failed', failureMessage: message }, tx);
       return { kind: 'failed', message, release: true };
     }

@@ -19,7 +19,8 @@ export function orderConfirmationMail({
 }): OutgoingMail {
   const subject = `Your SHOPPER order ${order.orderNumber}`;
   const itemLines = order.items.map(
-    (item) => `${item.quantity} × ${item.name} (size ${item.size}) — ${formatUsd(item.price * item.quantity)}`,
+    (item) =>
+      `${item.quantity} × ${item.name} (${item.colourName ? `${item.colourName}, ` : ''}size ${item.size}) — ${formatUsd(item.price * item.quantity)}`,
   );
   const totals = [
     `Items: ${formatUsd(order.itemsPrice)}`,

@@ -1,5 +1,6 @@
 import { type Order, toDollars, trackingUrl } from '@shopper/contract';
 import type { orderEvents, orderItems, orders, refunds } from '../../db/schema.ts';
+import type { StockLine } from '../catalog/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -37,6 +38,8 @@ export function toOrderView(
       name: item.name,
       image: item.image,
       size: item.size,
+      colourId: item.colourId,
+      colourName: item.colourName,
       quantity: item.quantity,
       price: toDollars(item.unitPriceCents),
     })),
@@ -75,4 +78,25 @@ export function toOrderView(
       .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
       .map((refund) => ({ amount: toDollars(refund.amountCents), createdAt: refund.createdAt.toISOString() })),
   };
+}
+
+/**
+ * What goes back on the shelf for these items: the colour bought, in its size. An item whose
+ * product or colour has been removed since has nowhere to go back to and is left out (decision 043).
+ */
+export function restockLines(chosen: readonly { item: OrderItemRow; quantity: number }[]): StockLine[] {
+  return chosen.flatMap(({ item, quantity }) =>
+    item.productId && item.colourId
+      ? [
+          {
+            productId: item.productId,
+            colourId: item.colourId,
+            size: item.size,
+            quantity,
+            name: item.name,
+            colourName: item.colourName,
+          },
+        ]
+      : [],
+  );
 }

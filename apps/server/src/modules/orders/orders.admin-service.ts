@@ -16,10 +16,10 @@ import { orderEvents, orderItems, orders, refunds, stockMovements, users } from 
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import { type CatalogService, itemLabel } from '../catalog/index.ts';
 import { setStockContext } from '../stock/index.ts';
 import { canChangeOrderStatus } from './order-status.ts';
-import { type OrderRow, toOrderView } from './order-view.ts';
+import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
 import type { RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
@@ -116,7 +116,7 @@ export function createOrdersAdminService({
         .select()
         .from(orderItems)
         .where(eq(orderItems.orderId, id))
-        .orderBy(asc(orderItems.name), asc(orderItems.size)),
+        .orderBy(asc(orderItems.name), asc(orderItems.colourName), asc(orderItems.size)),
       executor
         .select({ event: orderEvents, actor: actorColumns })
         .from(orderEvents)
@@ -209,12 +209,20 @@ export function createOrdersAdminService({
    */
   async function returnedLines(tx: Database, order: OrderRow, items: OrderItemRow[], lines: RestockLine[]) {
     const returned = await tx
-      .select({ productId: stockMovements.productId, size: stockMovements.size, quantity: sum(stockMovements.delta) })
+      .select({
+        productId: stockMovements.productId,
+        colourId: stockMovements.colourId,
+        size: stockMovements.size,
+        quantity: sum(stockMovements.delta),
+      })
       .from(stockMovements)
       .where(and(eq(stockMovements.orderId, order.id), eq(stockMovements.reason, 'return')))
-      .groupBy(stockMovements.productId, stockMovements.size);
+      .groupBy(stockMovements.productId, stockMovements.colourId, stockMovements.size);
     const alreadyBack = (item: OrderItemRow) =>
-      Number(returned.find((r) => r.productId === item.productId && r.size === item.size)?.quantity ?? 0);
+      Number(
+        returned.find((r) => r.productId === item.productId && r.colourId === item.colourId && r.size === item.size)
+          ?.quantity ?? 0,
+      );
     const asked = new Map<OrderItemRow, number>();
     return lines.map((line, index) => {
       const item = items.find((i) => i.id === line.itemId);
@@ -224,7 +232,7 @@ export function createOrdersAdminService({
       asked.set(item, total);
       const left = Math.max(0, item.quantity - alreadyBack(item));
       if (total > left) {
-        const message = ADMIN_MESSAGES.restockTooLarge(item.name, item.size, left);
+        const message = ADMIN_MESSAGES.restockTooLarge(itemLabel(item.name, item.colourName), item.size, left);
         throw new AppError('VALIDATION_FAILED', message, [{ param: `restock.${index}.quantity`, msg: message }]);
       }
       return { item, quantity: line.quantity };
@@ -244,12 +252,7 @@ export function createOrdersAdminService({
         ? items.map((i) => ({ item: i, quantity: i.quantity }))
         : await returnedLines(tx, order, items, lines);
     await setStockContext(tx, { reason, orderId: order.id, actorId, note: `${reason} of ${order.orderNumber}` });
-    await catalog.restock(
-      tx,
-      chosen.flatMap(({ item, quantity }) =>
-        item.productId ? [{ productId: item.productId, size: item.size, quantity, name: item.name }] : [],
-      ),
-    );
+    await catalog.restock(tx, restockLines(chosen));
   }
 
   /** Cancels a Processing or Shipped order: status, stock back and a pending refund in one transaction, then the refund. */

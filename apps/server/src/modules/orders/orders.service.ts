@@ -12,7 +12,7 @@ import { orderEvents, orderItems, orders, refunds } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { canChangeOrderStatus, restocksOnChange } from './order-status.ts';
-import { type OrderRow, toOrderView } from './order-view.ts';
+import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -49,7 +49,17 @@ export type NewOrder = {
   };
   paymentStatus: string;
   card: { brand: string; last4: string } | null;
-  items: { productId: string; name: string; image: string; size: string; quantity: number; unitPriceCents: number }[];
+  /** `colourName` is '' when the product had one colour; `colourId` null when it is unknown. */
+  items: {
+    productId: string;
+    colourId: string | null;
+    colourName: string;
+    name: string;
+    image: string;
+    size: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
 };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -73,7 +83,7 @@ export function createOrdersService({
         .select()
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
-        .orderBy(asc(orderItems.name), asc(orderItems.size), asc(orderItems.id)),
+        .orderBy(asc(orderItems.name), asc(orderItems.colourName), asc(orderItems.size), asc(orderItems.id)),
       executor
         .select({ orderId: orderEvents.orderId, kind: orderEvents.kind, createdAt: orderEvents.createdAt })
         .from(orderEvents)
@@ -159,7 +169,19 @@ export function createOrdersService({
       }
       const items = await tx
         .insert(orderItems)
-        .values(order.items.map((item) => ({ ...item, orderId: row.id })))
+        .values(
+          order.items.map((item) => ({
+            orderId: row.id,
+            productId: item.productId,
+            colourId: item.colourId,
+            colourName: item.colourName,
+            name: item.name,
+            image: item.image,
+            size: item.size,
+            quantity: item.quantity,
+            unitPriceCents: item.unitPriceCents,
+          })),
+        )
         .returning();
       return { order: toOrderView(row, items), isNew: true };
     },
@@ -253,12 +275,7 @@ export function createOrdersService({
           .returning();
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
         if (restocksOnChange(from, to)) {
-          await catalog.restock(
-            tx,
-            items.flatMap((i) =>
-              i.productId ? [{ productId: i.productId, size: i.size, quantity: i.quantity, name: i.name }] : [],
-            ),
-          );
+          await catalog.restock(tx, restockLines(items.map((item) => ({ item, quantity: item.quantity }))));
         }
         return toOrderView(updated ?? row, items);
       });

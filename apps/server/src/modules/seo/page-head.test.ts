@@ -6,7 +6,24 @@ import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead
 const ORIGIN = 'https://shop.example.com';
 
 function product(overrides: Partial<Product> = {}): Product {
+  const colour = {
+    id: 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f601',
+    slug: 'standard',
+    name: 'Standard',
+    swatch: '#1f4e79',
+    family: 'blue',
+    images: overrides.images ?? ['/images/products/shirt-1f4e79-front.svg', '/images/products/shirt-1f4e79-back.svg'],
+    mainImage: overrides.mainImage ?? '/images/products/shirt-1f4e79-front.svg',
+    mainImageIndex: 0,
+    stock: overrides.stock ?? [
+      { size: 'S', quantity: 0 },
+      { size: 'M', quantity: 3 },
+    ],
+    in_stock: overrides.in_stock ?? true,
+  };
   return ProductSchema.parse({
+    colours: [colour],
+    defaultColourId: colour.id,
     _id: '0b9b6a51-8a6e-4c36-9d1c-3f0f1d7c2a10',
     id: '0b9b6a51-8a6e-4c36-9d1c-3f0f1d7c2a10',
     slug: 'linen-shirt',

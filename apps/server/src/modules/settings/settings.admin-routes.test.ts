@@ -17,7 +17,7 @@ afterAll(async () => await t.close());
 describe('/api/admin/settings', () => {
   it('staff read the low-stock threshold; only the owner changes it, audited', async () => {
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
-    expect(read.json().settings).toEqual({ lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD });
+    expect(read.json().settings).toEqual({ lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, importImageHosts: [] });
     const put = { method: 'PUT' as const, url: '/api/admin/settings', payload: { lowStockThreshold: 2 } };
     expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
     const saved = await t.app.inject({ ...put, headers: cast.owner.headers });

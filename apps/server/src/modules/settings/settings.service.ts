@@ -10,10 +10,11 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 export function createSettingsService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
   async function settings(): Promise<ShopSettings> {
     const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-    return { lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
+    // The import's allowed hosts are not stored yet (decision 043, plan step 14): none allowed.
+    return { lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, importImageHosts: [] };
   }
 
-  async function updateSettings(actorId: string, next: ShopSettings): Promise<ShopSettings> {
+  async function updateSettings(actorId: string, next: Pick<ShopSettings, 'lowStockThreshold'>): Promise<ShopSettings> {
     return db.transaction(async (tx) => {
       const [before] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
       await tx
@@ -29,9 +30,9 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
         entity: 'setting',
         entityId: 'shop',
         before: { lowStockThreshold: before?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD },
-        after: next,
+        after: { lowStockThreshold: next.lowStockThreshold },
       });
-      return next;
+      return { lowStockThreshold: next.lowStockThreshold, importImageHosts: [] };
     });
   }
 

@@ -21,17 +21,18 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
         config: { minRole: 'staff' },
         schema: {
           tags,
-          summary: "Change a size's stock by a delta or to a quantity, with a reason",
-          description: 'Stock never goes below 0 (409). Written to the stock ledger and the audit log.',
+          summary: "Change a variant's stock (a colour in a size) by a delta or to a quantity, with a reason",
+          description:
+            'Stock never goes below 0 (409). `colourId` may be left out for a product with one colour and is required (400) for one with several. Written to the stock ledger and the audit log.',
           body: StockAdjustmentBodySchema,
           response: { 200: StockAdjustmentAnswerSchema, ...adminErrors(400, 404, 409) },
         },
       },
       async (request) => {
-        const movement = await stock.adjust(staffOf(request).id, request.body);
+        const { label, ...movement } = await stock.adjust(staffOf(request).id, request.body);
         return {
           success: true as const,
-          message: ADMIN_MESSAGES.stockAdjusted(movement.size, movement.stockAfter),
+          message: ADMIN_MESSAGES.stockAdjusted(label, movement.stockAfter),
           movement,
         };
       },
@@ -43,7 +44,7 @@ export function stockAdminRoutes({ stock }: { stock: StockService }): FastifyPlu
         config: { minRole: 'staff' },
         schema: {
           tags,
-          summary: 'The stock ledger of a product (or one size), newest first',
+          summary: 'The stock ledger of a product (or one colour, or one size), newest first',
           querystring: StockMovementsQuerySchema,
           response: { 200: StockMovementsPageSchema, ...adminErrors(400) },
         },

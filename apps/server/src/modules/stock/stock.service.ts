@@ -7,7 +7,7 @@ import {
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { orders, productSizes, stockMovements, users } from '../../db/schema.ts';
+import { orders, productColours, productSizes, stockMovements, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
 import { setStockContext } from './stock-context.ts';
@@ -23,17 +23,21 @@ export function createStockService({ db, audit }: { db: Database; audit: AuditSe
     movement: stockMovements,
     actor: { id: users.id, email: users.email, name: users.name },
     orderNumber: orders.orderNumber,
+    colourName: productColours.name,
   };
 
   function toMovement(row: {
     movement: typeof stockMovements.$inferSelect;
     actor: { id: string; email: string; name: string } | null;
     orderNumber: string | null;
+    colourName: string | null;
   }): StockMovement {
     const m = row.movement;
     return {
       id: m.id,
       productId: m.productId,
+      colourId: m.colourId,
+      colourName: row.colourName ?? '',
       size: m.size,
       delta: m.delta,
       stockAfter: m.stockAfter,
@@ -52,17 +56,57 @@ export function createStockService({ db, audit }: { db: Database; audit: AuditSe
       .from(stockMovements)
       .leftJoin(users, eq(users.id, stockMovements.actorId))
       .leftJoin(orders, eq(orders.id, stockMovements.orderId))
+      .leftJoin(productColours, eq(productColours.id, stockMovements.colourId))
       .where(where);
   }
 
-  /** A size's stock changed by hand; the row is locked so a checkout running at once queues behind it. */
-  async function adjust(actorId: string, change: Adjustment): Promise<StockMovement> {
+  /**
+   * The colour an adjustment is for: the one named, or the product's only colour. A product in
+   * several colours refuses a change that names none, since stock guessed onto the wrong colour is
+   * worse than a refusal (decision 043); hidden colours count, their stock is still on the shelf.
+   */
+  async function colourFor(tx: Database, change: Adjustment): Promise<{ id: string; name: string; label: string }> {
+    const colours = await tx
+      .select({ id: productColours.id, name: productColours.name })
+      .from(productColours)
+      .where(eq(productColours.productId, change.productId));
+    const named = (colour: { id: string; name: string }) => ({
+      ...colour,
+      // A product in one colour keeps the size-only texts; one in several names the colour too.
+      label: colours.length > 1 ? `${change.size} (${colour.name})` : change.size,
+    });
+    if (change.colourId !== undefined) {
+      const colour = colours.find((c) => c.id === change.colourId);
+      if (!colour) {
+        throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.colourNotFound, [
+          { param: 'colourId', msg: ADMIN_MESSAGES.colourNotFound },
+        ]);
+      }
+      return named(colour);
+    }
+    if (colours.length > 1) {
+      throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.colourRequired, [
+        { param: 'colourId', msg: ADMIN_MESSAGES.colourRequired },
+      ]);
+    }
+    const [only] = colours;
+    if (!only) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.sizeNotFound(change.size));
+    return named(only);
+  }
+
+  /** A variant's stock changed by hand; the row is locked so a checkout running at once queues behind it. */
+  async function adjust(actorId: string, change: Adjustment): Promise<StockMovement & { label: string }> {
     return db.transaction(async (tx) => {
-      const sizeKey = and(eq(productSizes.productId, change.productId), eq(productSizes.size, change.size));
+      const colour = await colourFor(tx, change);
+      const sizeKey = and(
+        eq(productSizes.productId, change.productId),
+        eq(productSizes.colourId, colour.id),
+        eq(productSizes.size, change.size),
+      );
       const [row] = await tx.select().from(productSizes).where(sizeKey).for('update');
-      if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.sizeNotFound(change.size));
+      if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.sizeNotFound(colour.label));
       const next = change.quantity ?? row.stock + (change.delta ?? 0);
-      if (next < 0) throw new AppError('CONFLICT', ADMIN_MESSAGES.stockBelowZero(change.size, row.stock));
+      if (next < 0) throw new AppError('CONFLICT', ADMIN_MESSAGES.stockBelowZero(colour.label, row.stock));
       if (next === row.stock) throw new AppError('CONFLICT', ADMIN_MESSAGES.stockUnchanged);
       await setStockContext(tx, { reason: change.reason, note: change.note, actorId });
       await tx.update(productSizes).set({ stock: next }).where(sizeKey);
@@ -70,24 +114,29 @@ export function createStockService({ db, audit }: { db: Database; audit: AuditSe
         actorId,
         action: 'stock.adjust',
         entity: 'product-size',
-        entityId: `${change.productId}/${change.size}`,
+        entityId: `${change.productId}/${colour.id}/${change.size}`,
         before: { stock: row.stock },
         after: { stock: next, reason: change.reason, note: change.note },
       });
       const [movement] = await movementsQuery(
         tx,
-        and(eq(stockMovements.productId, change.productId), eq(stockMovements.size, change.size)),
+        and(
+          eq(stockMovements.productId, change.productId),
+          eq(stockMovements.colourId, colour.id),
+          eq(stockMovements.size, change.size),
+        ),
       )
         .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
         .limit(1);
       if (!movement) throw new Error('the stock ledger trigger wrote no row');
-      return toMovement(movement);
+      return { ...toMovement(movement), label: colour.label };
     });
   }
 
   async function movements(query: MovementsQuery): Promise<{ items: StockMovement[]; total: number }> {
     const where = and(
       eq(stockMovements.productId, query.productId),
+      query.colourId ? eq(stockMovements.colourId, query.colourId) : undefined,
       query.size ? eq(stockMovements.size, query.size) : undefined,
     );
     const order = query.dir === 'asc' ? asc : desc;

@@ -7,7 +7,8 @@ import { settingsKey } from './get-settings.ts';
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ShopSettings) => apiCall('/admin/settings', ShopSettingsAnswerSchema, { method: 'PUT', body }),
+    mutationFn: (body: Pick<ShopSettings, 'lowStockThreshold'> & Partial<ShopSettings>) =>
+      apiCall('/admin/settings', ShopSettingsAnswerSchema, { method: 'PUT', body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer.settings);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'home'] });
