@@ -26,6 +26,7 @@ import type { ProductImagesService } from '../images/index.ts';
 import type { CatalogChanges } from './catalog-changes.ts';
 import { type ColourRow, colourSlug, coloursOf, defaultColourOf, familyOf, NEUTRAL_SWATCH } from './product-colours.ts';
 import { variantsOf } from './products-with-sizes.ts';
+import { colourOfProduct, createColoursAdminService } from './colours.admin-service.ts';
 
 type ProductCreateInput = z.output<typeof ProductCreateBodySchema>;
 type ProductUpdateInput = z.output<typeof ProductUpdateBodySchema>;
@@ -184,7 +185,9 @@ export function createCatalogAdminService({
 
   async function lockRow(tx: Database, id: string): Promise<ProductRow> {
     if (!UUID.test(id)) throw notFound();
-    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    // No key update: checkout's order lines reference the product (a key share lock), and must not
+    // wait on a back-office edit that waits on the stock rows checkout holds.
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
     if (!row) throw notFound();
     return row;
   }
@@ -275,11 +278,12 @@ export function createCatalogAdminService({
     }
   }
 
-  /** The colour the product's own gallery routes act on: the default one (decision 043). */
-  async function lockDefaultColour(tx: Database, productId: string): Promise<ColourRow> {
-    const colours = (await coloursOf(tx, [productId])).get(productId) ?? [];
-    const colour = defaultColourOf(colours);
-    if (!colour) throw notFound();
+  /**
+   * The colour a gallery change acts on: the one named, or for the product's own gallery routes
+   * the default one (decision 043); a colour of another product is not found.
+   */
+  async function lockColour(tx: Database, productId: string, colourId?: string): Promise<ColourRow> {
+    const colour = await colourFor(tx, productId, colourId);
     await tx
       .select({ id: productColours.id })
       .from(productColours)
@@ -288,7 +292,16 @@ export function createCatalogAdminService({
     return colour;
   }
 
+  async function colourFor(executor: Database, productId: string, colourId?: string): Promise<ColourRow> {
+    if (colourId !== undefined) return (await colourOfProduct(executor, productId, colourId)).colour;
+    const colour = defaultColourOf((await coloursOf(executor, [productId])).get(productId) ?? []);
+    if (!colour) throw notFound();
+    return colour;
+  }
+
   return {
+    colours: createColoursAdminService({ change, images, clock, coloursOnOpenOrders }),
+
     async list(query: AdminProductListQuery) {
       const where: SQL[] = [];
       if (query.q) {
@@ -466,15 +479,17 @@ export function createCatalogAdminService({
       );
     },
 
-    /** Re-encodes an upload and appends it to the default colour's gallery (the first image becomes the main one). */
-    async addImage(actorId: string, id: string, bytes: Buffer): Promise<AdminProduct> {
+    /**
+     * Re-encodes an upload and appends it to the colour's gallery, the default colour's without one
+     * (the first image becomes the main one).
+     */
+    async addImage(actorId: string, id: string, bytes: Buffer, colourId?: string): Promise<AdminProduct> {
       if (!UUID.test(id)) throw notFound();
-      const existing = defaultColourOf((await coloursOf(db, [id])).get(id) ?? []);
-      if (!existing) throw notFound();
+      const existing = await colourFor(db, id, colourId);
       if (existing.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
       const processed = await images.process(bytes);
       return change(actorId, id, 'product.image-add', async (tx) => {
-        const colour = await lockDefaultColour(tx, id);
+        const colour = await lockColour(tx, id, colourId);
         const attached = await images.attach(tx, id, processed);
         if (colour.images.includes(attached.url)) return;
         if (colour.images.length >= MAX_PRODUCT_IMAGES) throw tooManyImages();
@@ -487,13 +502,18 @@ export function createCatalogAdminService({
     },
 
     /**
-     * Reorders the default colour's gallery, picks its main image, and deletes the images left out
-     * that no other colour of the product lists.
+     * Reorders the colour's gallery (the default colour's without one), picks its main image, and
+     * deletes the images left out that no other colour of the product lists.
      */
-    async setGallery(actorId: string, id: string, gallery: ProductGalleryBody): Promise<AdminProduct> {
+    async setGallery(
+      actorId: string,
+      id: string,
+      gallery: ProductGalleryBody,
+      colourId?: string,
+    ): Promise<AdminProduct> {
       let orphanKeys: string[] = [];
       const result = await change(actorId, id, 'product.gallery', async (tx) => {
-        const colour = await lockDefaultColour(tx, id);
+        const colour = await lockColour(tx, id, colourId);
         const unknown = gallery.images.find((url) => !colour.images.includes(url));
         if (unknown !== undefined || new Set(gallery.images).size !== gallery.images.length) {
           throw new AppError('VALIDATION_FAILED', M.galleryUnknownImage, [
