@@ -1,6 +1,8 @@
 import type { ErrorBody, Product, ProductList } from '@shopper/contract';
-import { ProductAnswerSchema, ProductFacetsSchema, ProductListSchema } from '@shopper/contract';
+import { MESSAGES, ProductAnswerSchema, ProductFacetsSchema, ProductListSchema } from '@shopper/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productColours } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -357,6 +359,86 @@ describe('unknown API routes', () => {
   it('answers 404 for a method the route does not have', async () => {
     const response = await t.app.inject({ method: 'DELETE', url: '/api/products/all-products' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+// Last in the file: these products join the kids' listing and its facets.
+describe('the colour filter (decision 043)', () => {
+  const chroma = (query: string) =>
+    list(`/api/products/all-products?brand=chroma&${query}`).then((page) => slugs(page).sort());
+
+  beforeAll(async () => {
+    const colour = (name: string, swatch: string, sizes: Record<string, number>) => ({
+      name,
+      swatch,
+      images: [],
+      sizes: Object.entries(sizes).map(([size, stock]) => ({ size, stock })),
+    });
+    const [, scarf] = (await insertProducts(t.database.db, [
+      buildProduct({
+        slug: 'two-tone-tee',
+        brand: 'Chroma',
+        category: 'kids',
+        colours: [colour('Sage', '#9aab8f', { M: 0, L: 2 }), colour('Navy', '#1f2a44', { M: 3, L: 0 })],
+      }),
+      buildProduct({
+        slug: 'red-scarf',
+        brand: 'Chroma',
+        category: 'kids',
+        colours: [colour('Red', '#b22222', { M: 0 }), colour('Violet', '#6a0dad', { M: 5 })],
+      }),
+      buildProduct({ slug: 'plain-blue-tee', brand: 'Chroma', category: 'kids', sizes: [{ size: 'M', stock: 1 }] }),
+    ])) as [string, string, string];
+    await t.database.db
+      .update(productColours)
+      .set({ hiddenAt: new Date() })
+      .where(and(eq(productColours.productId, scarf), eq(productColours.name, 'Violet')));
+  });
+
+  it('keeps products with a visible colour of one of the families, in any case', async () => {
+    expect(await chroma('colours=green')).toEqual(['two-tone-tee']);
+    expect(await chroma('colours=blue')).toEqual(['plain-blue-tee', 'two-tone-tee']);
+    expect(await chroma('colours=RED,Green')).toEqual(['red-scarf', 'two-tone-tee']);
+    expect(await chroma('colours=black')).toEqual([]);
+  });
+
+  it('never matches a hidden colour, nor counts its stock for sizes', async () => {
+    expect(await chroma('colours=purple')).toEqual([]);
+    // The scarf's only M in stock is its hidden violet.
+    expect(await chroma('sizes=M')).toEqual(['plain-blue-tee', 'two-tone-tee']);
+  });
+
+  it('with sizes, asks for one variant of that colour in stock in that size', async () => {
+    // The tee's green has no M: its M is navy, so "green in M" finds nothing.
+    expect(await chroma('colours=green&sizes=M')).toEqual([]);
+    expect(await chroma('colours=green&sizes=L')).toEqual(['two-tone-tee']);
+    expect(await chroma('colours=blue&sizes=M')).toEqual(['plain-blue-tee', 'two-tone-tee']);
+    expect(await chroma('colours=blue&sizes=L')).toEqual([]);
+    expect(await chroma('colours=red&sizes=M')).toEqual([]);
+  });
+
+  it('works on a category path, with the count', async () => {
+    const page = await list('/api/products/category/kids?colours=red&brand=chroma');
+    expect(slugs(page)).toEqual(['red-scarf']);
+    expect(page.total).toBe(1);
+    expect(slugs(await list('/api/products/category/men?colours=red&brand=chroma'))).toEqual([]);
+  });
+
+  it('offers the families of visible colours in the scope as facets, in the closed order', async () => {
+    const { body } = await get('/api/products/facets?category=kids');
+    expect(ProductFacetsSchema.parse(body).colours).toEqual(['red', 'green', 'blue']);
+  });
+
+  it('refuses a family outside the closed list with the contract message', async () => {
+    for (const url of [
+      '/api/products/all-products?colours=teal',
+      '/api/products/all-products?colours=green,chartreuse',
+      '/api/products/category/kids?colours=%3Cscript%3E',
+    ]) {
+      const { status, body } = await get(url);
+      expect(status, url).toBe(400);
+      expect((body as ErrorBody).errors).toContainEqual({ param: 'colours', msg: MESSAGES.colourFilterInvalid });
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type { Product, ProductListQuery, ProductSort } from '@shopper/contract';
 import { toCents, totalPagesFor } from '@shopper/contract';
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { products, productSizes } from '../../db/schema.ts';
+import { productColours, products, productSizes } from '../../db/schema.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
 import { bySearchRank, matchesSearch, toPrefixTsQuery } from './product-search.ts';
@@ -28,6 +28,23 @@ const ORDER_BY: Record<ProductSort, SQL[]> = {
   rating: [desc(products.rating), desc(products.reviewCount)],
 };
 
+/**
+ * Sizes and colours match one variant (decision 043): "green in M" is a visible green colour with M
+ * in stock, not some green colour and some M. Hidden colours never match; sizes alone mean a visible
+ * colour has that size in stock.
+ */
+function variantFilter(query: ProductListQuery): SQL | undefined {
+  const sizes = query.sizes && query.sizes.length > 0 ? query.sizes : undefined;
+  const families = query.colours && query.colours.length > 0 ? query.colours : undefined;
+  if (!sizes && !families) return undefined;
+  const conditions: SQL[] = [sql`${productSizes.productId} = ${products.id}`, sql`${productColours.hiddenAt} is null`];
+  if (families) conditions.push(sql`${productColours.family} = any(${sql.param(families)}::text[])`);
+  if (sizes) {
+    conditions.push(sql`${productSizes.size} = any(${sql.param(sizes)}::text[])`, sql`${productSizes.stock} > 0`);
+  }
+  return sql`exists (select 1 from ${productSizes} inner join ${productColours} on ${productColours.id} = ${productSizes.colourId} where ${sql.join(conditions, sql` and `)})`;
+}
+
 function filters(query: ProductListQuery): SQL[] {
   const where: SQL[] = [isOnSale];
   if (query.category) where.push(eq(products.category, query.category));
@@ -43,11 +60,8 @@ function filters(query: ProductListQuery): SQL[] {
     where.push(sql`${products.types} && ${sql.param(query.types)}::text[]`);
   }
   if (query.brand) where.push(sql`lower(${products.brand}) = lower(${query.brand})`);
-  if (query.sizes && query.sizes.length > 0) {
-    where.push(
-      sql`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.size} = any(${sql.param(query.sizes)}::text[]) and ${productSizes.stock} > 0)`,
-    );
-  }
+  const variant = variantFilter(query);
+  if (variant) where.push(variant);
   const tsQuery = query.q ? toPrefixTsQuery(query.q) : null;
   if (tsQuery) where.push(matchesSearch(tsQuery));
   return where;
