@@ -11,7 +11,7 @@ import {
 } from './admin/products.ts';
 import { ShopSettingsBodySchema, StockAdjustmentBodySchema } from './admin/stock.ts';
 import { AddToCartBodySchema, CartSyncBodySchema } from './cart.ts';
-import { ProductListQuerySchema } from './product.ts';
+import { ColourStockSchema, ProductListQuerySchema } from './product.ts';
 
 const ID = '6f1c2a9e-4b7d-4c1e-9a3f-2d5b8e7c1a00';
 
@@ -58,6 +58,14 @@ describe('the colour filter of listings', () => {
     expect(firstMessage(ProductListQuerySchema.safeParse({ colours: 'green,sage' }))).toBe(
       MESSAGES.colourFilterInvalid,
     );
+  });
+});
+
+describe("a colour's stock on the product answer", () => {
+  it('carries the SKU only when the variant has one', () => {
+    expect(ColourStockSchema.parse({ size: 'M', quantity: 2 })).toEqual({ size: 'M', quantity: 2 });
+    expect(ColourStockSchema.parse({ size: 'M', quantity: 2, sku: 'LS-SAGE-M' }).sku).toBe('LS-SAGE-M');
+    expect(ColourStockSchema.safeParse({ size: 'M', quantity: -1 }).success).toBe(false);
   });
 });
 

@@ -27,6 +27,10 @@ export const ImageSourceSchema = z.object({
 });
 export type ImageSource = z.infer<typeof ImageSourceSchema>;
 
+/** One variant's stock: a size of one colour, with its SKU when the shop has one for it (imports carry them). */
+export const ColourStockSchema = SizeStockSchema.extend({ sku: z.string().optional() });
+export type ColourStock = z.infer<typeof ColourStockSchema>;
+
 /**
  * One colour of a product (decision 043): its own gallery and its stock per size. `slug` is the value of
  * the product page's `?colour=`; `family` is derived from the swatch and is what listings filter by.
@@ -41,7 +45,7 @@ export const ProductColourSchema = z.object({
   images: z.array(z.string()),
   mainImage: z.string(),
   mainImageIndex: z.number().int().nonnegative(),
-  stock: z.array(SizeStockSchema),
+  stock: z.array(ColourStockSchema),
   in_stock: z.boolean(),
   imageSources: z.record(z.string(), ImageSourceSchema).optional(),
 });

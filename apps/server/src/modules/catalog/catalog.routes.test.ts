@@ -2,7 +2,7 @@ import type { ErrorBody, Product, ProductList } from '@shopper/contract';
 import { MESSAGES, ProductAnswerSchema, ProductFacetsSchema, ProductListSchema } from '@shopper/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productColours } from '../../db/schema.ts';
+import { productColours, productSizes } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -379,12 +379,14 @@ describe('the colour filter (decision 043)', () => {
         slug: 'two-tone-tee',
         brand: 'Chroma',
         category: 'kids',
+        sizes: [],
         colours: [colour('Sage', '#9aab8f', { M: 0, L: 2 }), colour('Navy', '#1f2a44', { M: 3, L: 0 })],
       }),
       buildProduct({
         slug: 'red-scarf',
         brand: 'Chroma',
         category: 'kids',
+        sizes: [],
         colours: [colour('Red', '#b22222', { M: 0 }), colour('Violet', '#6a0dad', { M: 5 })],
       }),
       buildProduct({ slug: 'plain-blue-tee', brand: 'Chroma', category: 'kids', sizes: [{ size: 'M', stock: 1 }] }),
@@ -427,6 +429,34 @@ describe('the colour filter (decision 043)', () => {
   it('offers the families of visible colours in the scope as facets, in the closed order', async () => {
     const { body } = await get('/api/products/facets?category=kids');
     expect(ProductFacetsSchema.parse(body).colours).toEqual(['red', 'green', 'blue']);
+  });
+
+  it("answers each visible colour's stock per size, with the SKU of a variant that has one", async () => {
+    const [sage] = await t.database.db.select().from(productColours).where(eq(productColours.swatch, '#9aab8f'));
+    await t.database.db
+      .update(productSizes)
+      .set({ sku: 'TT-SAGE-L' })
+      .where(and(eq(productSizes.colourId, sage?.id ?? ''), eq(productSizes.size, 'L')));
+    const { body } = await get('/api/products/slug/two-tone-tee');
+    const tee = ProductAnswerSchema.parse(body).product;
+    expect(tee.colours.map((c) => [c.name, c.family, c.stock])).toEqual([
+      [
+        'Sage',
+        'green',
+        [
+          { size: 'M', quantity: 0 },
+          { size: 'L', quantity: 2, sku: 'TT-SAGE-L' },
+        ],
+      ],
+      [
+        'Navy',
+        'blue',
+        [
+          { size: 'M', quantity: 3 },
+          { size: 'L', quantity: 0 },
+        ],
+      ],
+    ]);
   });
 
   it('refuses a family outside the closed list with the contract message', async () => {

@@ -4,7 +4,7 @@ import type { ProductRow } from '../../db/schema.ts';
 import { type ColourRow, defaultColourOf, familyOf, galleryOf, isVisible } from './product-colours.ts';
 
 /** One variant's row as the views read it: a colour in one size, with its place in the picker. */
-export type VariantStock = { colourId: string; size: string; position: number; stock: number };
+export type VariantStock = { colourId: string; size: string; position: number; stock: number; sku?: string };
 
 /** The product's fields that summarise its colours, and the colours themselves (decision 043). */
 export type ColourSummary = Pick<
@@ -48,7 +48,10 @@ export function summariseColours(
     ordered.filter((v) => v.size === size && colourIds.has(v.colourId)).reduce((sum, v) => sum + v.stock, 0);
 
   const wireColours: ProductColour[] = visible.map((colour) => {
-    const stock = sizes.map((size) => ({ size, quantity: stockOf(new Set([colour.id]), size) }));
+    const stock = sizes.map((size) => {
+      const sku = ordered.find((v) => v.colourId === colour.id && v.size === size)?.sku;
+      return { size, quantity: stockOf(new Set([colour.id]), size), ...(sku ? { sku } : {}) };
+    });
     const gallery = galleryOf(colour);
     return {
       id: colour.id,
