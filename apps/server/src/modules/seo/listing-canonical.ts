@@ -53,7 +53,7 @@ function listOf(value: string | null): string[] {
  * a distinct, linkable set of products: `discount=true` (the home page's Exclusive Deals link), a single
  * `types` value, and `page` when the page size is the default. Sort, page size and unknown
  * parameters (tracking tags) never make a new canonical. Search text and the narrow filters
- * (price bounds, rating, sizes, brand, several types) mark the page noindex: their combinations
+ * (price bounds, rating, sizes, colours, brand, several types) mark the page noindex: their combinations
  * are endless and each is a thin copy of the listing.
  * Values are read the way the web's listing state reads them (use-listing-params.ts), so a
  * malformed value counts as its default.
@@ -78,6 +78,7 @@ export function listingCanonical(query: ListingQueryInput): ListingCanonical {
     numberOr(params.get('maxPrice'), DEFAULT_PRICE_MAX) !== DEFAULT_PRICE_MAX ||
     (Number.isInteger(rating) && rating >= 1 && rating <= 5) ||
     listOf(params.get('sizes')).length > 0 ||
+    listOf(params.get('colours')).length > 0 ||
     (params.get('brand') ?? '').trim().length > 0 ||
     types.length > 1;
 

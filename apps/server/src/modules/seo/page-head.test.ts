@@ -97,27 +97,46 @@ describe('productHead + renderHead', () => {
     expect(html).not.toContain('name="robots"');
   });
 
-  it('gives a Product with an Offer at the price paid, in USD, in stock while a size has stock', () => {
+  it('gives a ProductGroup with one variant per size, each with its Offer at the price paid, in USD', () => {
     const [ld, crumbs] = jsonLdOf(renderHead(productHead(product({ old_price: 80, new_price: 59.5 })), ORIGIN));
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'Product',
+      '@type': 'ProductGroup',
       name: 'Linen Shirt',
+      productGroupID: '0b9b6a51-8a6e-4c36-9d1c-3f0f1d7c2a10',
+      url: 'https://shop.example.com/products/linen-shirt',
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
       brand: { '@type': 'Brand', name: 'Loomwell' },
       category: 'Women',
       image: [
         'https://shop.example.com/images/products/shirt-1f4e79-front.svg',
         'https://shop.example.com/images/products/shirt-1f4e79-back.svg',
       ],
-      offers: {
-        '@type': 'Offer',
-        price: '59.50',
-        priceCurrency: 'USD',
-        availability: 'https://schema.org/InStock',
-        url: 'https://shop.example.com/products/linen-shirt',
-      },
     });
+    expect(ld).not.toHaveProperty('offers');
     expect(ld).not.toHaveProperty('aggregateRating');
+    expect(ld?.hasVariant).toEqual([
+      {
+        '@type': 'Product',
+        name: 'Linen Shirt — Standard, size S',
+        color: 'Standard',
+        size: 'S',
+        image: 'https://shop.example.com/images/products/shirt-1f4e79-front.svg',
+        url: 'https://shop.example.com/products/linen-shirt?colour=standard',
+        offers: {
+          '@type': 'Offer',
+          url: 'https://shop.example.com/products/linen-shirt?colour=standard',
+          price: '59.50',
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+      },
+      expect.objectContaining({
+        size: 'M',
+        offers: expect.objectContaining({ availability: 'https://schema.org/InStock', price: '59.50' }),
+      }),
+    ]);
     expect(crumbs).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
@@ -140,10 +159,14 @@ describe('productHead + renderHead', () => {
         { size: 'S', quantity: 0 },
         { size: 'M', quantity: 0 },
       ],
+      in_stock: false,
     });
     const html = renderHead(productHead(soldOut), ORIGIN);
     const [ld] = jsonLdOf(html);
-    expect(ld).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock', price: '59.90' } });
+    expect((ld?.hasVariant as { offers: object }[]).map((variant) => variant.offers)).toEqual([
+      expect.objectContaining({ availability: 'https://schema.org/OutOfStock', price: '59.90' }),
+      expect.objectContaining({ availability: 'https://schema.org/OutOfStock', price: '59.90' }),
+    ]);
     expect(html).toContain('<meta property="product:availability" content="out of stock">');
   });
 
@@ -185,6 +208,78 @@ describe('productHead + renderHead', () => {
     );
     const [ld] = jsonLdOf(html);
     expect(ld).toMatchObject({ name: hostile, brand: { name: '</script><b>' } });
+  });
+
+  it('has a variant per visible colour and size, each with its colour, photo, address and stock, and the SKU when set', () => {
+    const sage = {
+      id: 'c0000000-0000-4000-8000-000000000001',
+      slug: 'sage',
+      name: 'Sage',
+      swatch: '#9aab8f',
+      family: 'green',
+      images: ['/images/products/shirt-9aab8f-front.svg'],
+      mainImage: '/images/products/shirt-9aab8f-front.svg',
+      mainImageIndex: 0,
+      stock: [
+        { size: 'S', quantity: 4, sku: 'LS-SAGE-S' },
+        { size: 'M', quantity: 0 },
+      ],
+      in_stock: true,
+    };
+    const twoColours = product();
+    const [ld] = jsonLdOf(
+      renderHead(productHead(ProductSchema.parse({ ...twoColours, colours: [...twoColours.colours, sage] })), ORIGIN),
+    );
+    const variants = ld?.hasVariant as Record<string, unknown>[];
+    expect(variants.map((v) => [v.color, v.size, v.sku, (v.offers as { availability: string }).availability])).toEqual([
+      ['Standard', 'S', undefined, 'https://schema.org/OutOfStock'],
+      ['Standard', 'M', undefined, 'https://schema.org/InStock'],
+      ['Sage', 'S', 'LS-SAGE-S', 'https://schema.org/InStock'],
+      ['Sage', 'M', undefined, 'https://schema.org/OutOfStock'],
+    ]);
+    expect(variants[2]).toMatchObject({
+      name: 'Linen Shirt — Sage, size S',
+      image: 'https://shop.example.com/images/products/shirt-9aab8f-front.svg',
+      url: 'https://shop.example.com/products/linen-shirt?colour=sage',
+    });
+  });
+
+  it("previews the chosen colour's main photo; canonical and og:url stay the product's own address", () => {
+    const url = '/images/uploads/bbbbbbbbbbbbbbbbbbbb-640.webp';
+    const navy = {
+      id: 'c0000000-0000-4000-8000-000000000002',
+      slug: 'navy',
+      name: 'Navy & <Co>',
+      swatch: '#1f2a44',
+      family: 'blue',
+      images: ['/images/products/shirt-1f2a44-back.svg', url],
+      mainImage: url,
+      mainImageIndex: 1,
+      stock: [{ size: 'M', quantity: 1 }],
+      in_stock: true,
+      imageSources: {
+        [url]: { srcSet: `${url.replace('-640', '-960')} 960w, ${url} 640w`, width: 1200, height: 1500 },
+      },
+    };
+    const base = product();
+    const twoColours = ProductSchema.parse({ ...base, colours: [...base.colours, navy] });
+    const chosen = renderHead(productHead(twoColours, [], 'navy'), ORIGIN);
+    expect(chosen).toContain(
+      '<meta property="og:image" content="https://shop.example.com/images/uploads/bbbbbbbbbbbbbbbbbbbb-960.webp">',
+    );
+    expect(chosen).toContain('<meta property="og:image:width" content="960">');
+    expect(chosen).toContain('<meta property="og:image:height" content="1200">');
+    expect(canonicalOf(chosen)).toBe('https://shop.example.com/products/linen-shirt');
+    expect(chosen).toContain('<meta property="og:url" content="https://shop.example.com/products/linen-shirt">');
+    // The JSON-LD is the same whichever colour the page shows, with the colour's name escaped.
+    expect(jsonLdOf(chosen)).toEqual(jsonLdOf(renderHead(productHead(twoColours), ORIGIN)));
+    expect(chosen).not.toContain('<Co>');
+    // An unknown or hidden colour previews the default colour, as the page shows it.
+    for (const colour of [undefined, 'teal', '', '../navy']) {
+      expect(renderHead(productHead(twoColours, [], colour), ORIGIN)).toContain(
+        '<meta property="og:image" content="https://shop.example.com/images/products/shirt-1f4e79-front.webp">',
+      );
+    }
   });
 
   it('previews a product without pictures by the placeholder drawing', () => {
@@ -252,12 +347,15 @@ describe('canonical rules of listings (decision 025)', () => {
       'maxPrice=50',
       'rating=4',
       'sizes=M',
+      'colours=green',
+      'colours=green,blue&sizes=M',
       'brand=Loomwell',
       'types=a,b',
     ]) {
       expect(shopHead(query).robots, query).toBe('noindex');
+      expect(shopHead(query).canonicalPath, query).toBe('/shop');
     }
-    for (const query of ['minPrice=0', 'maxPrice=1000', 'rating=9', 'q=%20', 'types=a,a']) {
+    for (const query of ['minPrice=0', 'maxPrice=1000', 'rating=9', 'q=%20', 'types=a,a', 'colours=', 'colours=,']) {
       expect(shopHead(query).robots, query).toBeUndefined();
     }
     expect(renderHead(shopHead('q=linen'), ORIGIN)).toContain('<meta name="robots" content="noindex, follow">');

@@ -68,11 +68,14 @@ const HOME_CRUMB: Crumb = { name: 'Home', path: '/' };
 /**
  * The biggest stored variant of an uploaded picture (previews are drawn large); generated art is
  * offered as its WebP rendering, since link previews do not show SVG; both it and the placeholder
- * are of one known size.
+ * are of one known size. The picture is the main photo of the colour the page shows: the one its
+ * `?colour=` names, else the default colour's (decision 043).
  */
-function productImage(product: Product): HeadImage {
-  const url = product.mainImage || PLACEHOLDER_IMAGE;
-  const source: ImageSource | undefined = product.imageSources?.[url];
+function productImage(product: Product, colourSlug: string | undefined): HeadImage {
+  const colour = colourSlug === undefined ? undefined : product.colours.find((c) => c.slug === colourSlug);
+  const shown = colour ?? product;
+  const url = shown.mainImage || PLACEHOLDER_IMAGE;
+  const source: ImageSource | undefined = shown.imageSources?.[url];
   if (!source) return { url: garmentPictureUrl(url) ?? url, ...GARMENT_ART_SIZE, alt: product.name };
   const largest = source.srcSet
     .split(',')
@@ -161,10 +164,12 @@ function bannerImage({ image, width, height, alt }: CategoryInfo['banner']): Hea
 }
 
 /**
- * /products/{slug}: the product as GET /api/products/slug/{slug} answers it, and the reviews the
- * page shows (GET /api/reviews/products/{id}, first page).
+ * /products/{slug}: the product as GET /api/products/slug/{slug} answers it, the reviews the page
+ * shows (GET /api/reviews/products/{id}, first page), and the `?colour=` the page was asked for.
+ * Every colour's page has the same canonical address, title and JSON-LD; only the preview picture
+ * follows the colour.
  */
-export function productHead(product: Product, reviews: readonly Review[] = []): PageHead {
+export function productHead(product: Product, reviews: readonly Review[] = [], colourSlug?: string): PageHead {
   const price = offerPrice(product);
   const description = summarize(
     product.shortDescription ||
@@ -176,7 +181,7 @@ export function productHead(product: Product, reviews: readonly Review[] = []): 
     title: product.name,
     description,
     canonicalPath: path,
-    image: productImage(product),
+    image: productImage(product, colourSlug),
     jsonLd: [
       productLd(product, reviews, description),
       breadcrumbLd([

@@ -1,4 +1,4 @@
-import type { Product, Review } from '@shopper/contract';
+import type { Product, ProductColour, Review } from '@shopper/contract';
 import { SITE_NAME, effectivePrice } from '@shopper/contract';
 import { productPath } from './site-urls.ts';
 
@@ -70,30 +70,59 @@ function reviewLd(review: Review): JsonLd {
   };
 }
 
+/** The product page showing one colour (decision 043): the canonical address stays the bare path. */
+export function colourPath(slug: string, colourSlug: string): string {
+  return `${productPath(slug)}?colour=${encodeURIComponent(colourSlug)}`;
+}
+
+const IN_STOCK = 'https://schema.org/InStock';
+const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
+
 /**
- * Product with its Offer; AggregateRating and Reviews only when the product has reviews (a rating
- * of 0 from 0 reviews is no rating, and search engines reject it).
+ * One variant: a visible colour in one size, with its own photo, address and Offer, whose
+ * availability is that variant's stock.
+ */
+function variantLd(product: Product, colour: ProductColour, stock: ProductColour['stock'][number]): JsonLd {
+  const url = colourPath(product.slug, colour.slug);
+  return {
+    '@type': 'Product',
+    name: `${product.name} — ${colour.name}, size ${stock.size}`,
+    ...(stock.sku ? { sku: stock.sku } : {}),
+    color: colour.name,
+    size: stock.size,
+    image: colour.mainImage,
+    url,
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: offerPrice(product),
+      priceCurrency: PRICE_CURRENCY,
+      availability: stock.quantity > 0 ? IN_STOCK : OUT_OF_STOCK,
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+}
+
+/**
+ * The product as a ProductGroup (decision 043): it varies by size and colour, and each visible
+ * (colour, size) is a variant with its Offer. AggregateRating and Reviews stay on the group, and
+ * only when the product has reviews (a rating of 0 from 0 reviews is no rating, and search
+ * engines reject it).
  */
 export function productLd(product: Product, reviews: readonly Review[], description: string): JsonLd {
   const hasReviews = product.reviewCount > 0;
   return {
     '@context': CONTEXT,
-    '@type': 'Product',
+    '@type': 'ProductGroup',
     name: product.name,
     description,
-    sku: product.id,
+    productGroupID: product.id,
     url: productPath(product.slug),
     image: product.images,
     brand: { '@type': 'Brand', name: product.brand },
     category: categoryLabel(product.category),
-    offers: {
-      '@type': 'Offer',
-      url: productPath(product.slug),
-      price: offerPrice(product),
-      priceCurrency: PRICE_CURRENCY,
-      availability: isAvailable(product) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
+    variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+    hasVariant: product.colours.flatMap((colour) => colour.stock.map((stock) => variantLd(product, colour, stock))),
     ...(hasReviews
       ? {
           aggregateRating: {

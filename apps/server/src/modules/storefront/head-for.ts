@@ -17,7 +17,10 @@ export function headFor(page: PageData, url: string, publicOrigin: string): stri
     case 'category':
       return renderHead(categoryHead(page.info ?? page.category, query), publicOrigin);
     case 'product':
-      return renderHead(productHead(page.product, page.reviews?.reviews ?? []), publicOrigin);
+      return renderHead(
+        productHead(page.product, page.reviews?.reviews ?? [], query.get('colour') ?? undefined),
+        publicOrigin,
+      );
     case 'not-found':
       return renderHead(
         notFoundHead(page.what === 'product' ? MESSAGES.productNotFound : PAGE_TITLES.notFound),

@@ -28,6 +28,25 @@ beforeAll(async () => {
       category: 'men',
       sizes: [{ size: 'M', stock: 0 }],
     }),
+    buildProduct({
+      slug: 'two-tone-tee',
+      name: 'Two-Tone Tee',
+      sizes: [],
+      colours: [
+        {
+          name: 'Sage',
+          swatch: '#9aab8f',
+          images: ['/images/products/tshirt-9aab8f-front.svg'],
+          sizes: [{ size: 'M', stock: 2 }],
+        },
+        {
+          name: 'Navy',
+          swatch: '#1f2a44',
+          images: ['/images/products/tshirt-1f2a44-front.svg'],
+          sizes: [{ size: 'M', stock: 0 }],
+        },
+      ],
+    }),
   ]);
   await t.database.db.execute(sql`update products set rating = 4.5, review_count = 2 where slug = 'harbour-cardigan'`);
 }, 240_000);
@@ -53,7 +72,7 @@ function jsonLdOf(body: string): Record<string, unknown>[] {
 }
 
 describe('server-rendered heads (decision 025)', () => {
-  it('a product page carries its canonical, OpenGraph, Twitter card and a parsable Product with its Offer', async () => {
+  it('a product page carries its canonical, OpenGraph, Twitter card and a parsable ProductGroup with its Offers', async () => {
     const head = headOf(await html('/products/harbour-cardigan?utm_source=news'));
     expect(head).toContain('<title>Harbour Cardigan | SHOPPER</title>');
     expect(head.match(/<title>/g)).toHaveLength(1);
@@ -66,10 +85,19 @@ describe('server-rendered heads (decision 025)', () => {
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image">');
     const [product, breadcrumb] = jsonLdOf(head);
     expect(product).toMatchObject({
-      '@type': 'Product',
+      '@type': 'ProductGroup',
       name: 'Harbour Cardigan',
-      offers: { price: '69.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      url: `${ORIGIN}/products/harbour-cardigan`,
       aggregateRating: { ratingValue: 4.5, reviewCount: 2 },
+      hasVariant: [
+        {
+          '@type': 'Product',
+          size: 'S',
+          url: `${ORIGIN}/products/harbour-cardigan?colour=standard`,
+          offers: { price: '69.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+        },
+        { '@type': 'Product', size: 'M' },
+      ],
     });
     expect(breadcrumb).toMatchObject({ '@type': 'BreadcrumbList' });
   });
@@ -79,8 +107,34 @@ describe('server-rendered heads (decision 025)', () => {
     expect(head).toContain('<title>Sold Out &lt;Parka&gt; &amp; &quot;Co&quot; | SHOPPER</title>');
     expect(jsonLdOf(head)[0]).toMatchObject({
       name: 'Sold Out <Parka> & "Co"',
-      offers: { availability: 'https://schema.org/OutOfStock' },
+      hasVariant: [{ offers: { availability: 'https://schema.org/OutOfStock' } }],
     });
+  });
+
+  it("a product page asked for a colour previews that colour's photo, under the product's one canonical (decision 043)", async () => {
+    const imageOf = async (url: string) =>
+      /<meta property="og:image" content="([^"]+)">/.exec(headOf(await html(url)))?.[1];
+    const navy = headOf(await html('/products/two-tone-tee?colour=navy'));
+    expect(navy).toContain(`<meta property="og:image" content="${ORIGIN}/images/products/tshirt-1f2a44-front.webp">`);
+    expect(navy).toContain(`<link rel="canonical" href="${ORIGIN}/products/two-tone-tee">`);
+    expect(navy).toContain(`<meta property="og:url" content="${ORIGIN}/products/two-tone-tee">`);
+    const [group] = jsonLdOf(navy);
+    expect(
+      (group?.hasVariant as { color: string; url: string; offers: { availability: string } }[]).map((v) => [
+        v.color,
+        v.url,
+        v.offers.availability,
+      ]),
+    ).toEqual([
+      ['Sage', `${ORIGIN}/products/two-tone-tee?colour=sage`, 'https://schema.org/InStock'],
+      ['Navy', `${ORIGIN}/products/two-tone-tee?colour=navy`, 'https://schema.org/OutOfStock'],
+    ]);
+    // Each colour's page is its own cache entry; the bare path and unknown values show the default colour.
+    const sage = `${ORIGIN}/images/products/tshirt-9aab8f-front.webp`;
+    expect(await imageOf('/products/two-tone-tee')).toBe(sage);
+    expect(await imageOf('/products/two-tone-tee?colour=teal')).toBe(sage);
+    expect(await imageOf('/products/two-tone-tee?colour=%3Cb%3E')).toBe(sage);
+    expect(await imageOf('/products/two-tone-tee?colour=navy')).toBe(navy.match(/og:image" content="([^"]+)"/)?.[1]);
   });
 
   it('product and category previews name a WebP picture the shop serves (link previews do not show SVG)', async () => {

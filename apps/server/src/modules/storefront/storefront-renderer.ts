@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiFetch, StorefrontEntry } from '@shopper/contract';
+import { type ApiFetch, SLUG_PATTERN, type StorefrontEntry } from '@shopper/contract';
 import type { CachedPage, CatalogReadCache } from '../catalog/index.ts';
 import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
@@ -19,15 +19,36 @@ export type StorefrontRenderer = {
 };
 
 /** Query parameters the listing reads (use-listing-params.ts); anything else never changes a page. */
-const LISTING_PARAMS = ['q', 'minPrice', 'maxPrice', 'rating', 'discount', 'sizes', 'types', 'sort', 'page', 'limit'];
+const LISTING_PARAMS = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'rating',
+  'discount',
+  'sizes',
+  'types',
+  'colours',
+  'sort',
+  'page',
+  'limit',
+];
 const LISTING_PATH = /^\/[^/]+$/;
+const PRODUCT_PATH = /^\/products\/[^/]+$/;
+const COLOUR_SLUG_MAX = 60;
 
 /**
  * The cache key of a page: its path, and for listing pages the listing parameters in a fixed
- * order (a tracking parameter or a reordered query is the same page). Paths are case-sensitive.
+ * order (a tracking parameter or a reordered query is the same page). A product page keeps the
+ * colour it shows (decision 043) when the value could be a colour's slug; any other value renders
+ * the default colour, as the bare path does. Paths are case-sensitive.
  */
 export function pageCacheKey(url: string): string {
   const { pathname, searchParams } = new URL(url, 'http://shop.invalid');
+  if (PRODUCT_PATH.test(pathname)) {
+    const colour = searchParams.get('colour');
+    const isSlug = colour !== null && colour.length <= COLOUR_SLUG_MAX && SLUG_PATTERN.test(colour);
+    return `page:${pathname}${isSlug ? `?colour=${colour}` : ''}`;
+  }
   if (!LISTING_PATH.test(pathname)) return `page:${pathname}`;
   const kept = new URLSearchParams();
   for (const name of LISTING_PARAMS) for (const value of searchParams.getAll(name)) kept.append(name, value);
