@@ -1,4 +1,10 @@
-import { ADMIN_MESSAGES, CHECKOUT_MESSAGES, ORDER_DATE_MAX, ORDER_DATE_MIN } from '@shopper/contract';
+import {
+  ADMIN_MESSAGES,
+  AdminOrderAnswerSchema,
+  CHECKOUT_MESSAGES,
+  ORDER_DATE_MAX,
+  ORDER_DATE_MIN,
+} from '@shopper/contract';
 import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, productSizes, refunds, stockMovements, testProviderRefunds } from '../../db/schema.ts';
@@ -6,7 +12,7 @@ import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { mailsTo, type TestAccount } from '../../test/account-factory.ts';
 import { stockOf, verifiedShopper } from '../../test/checkout-factory.ts';
 import { placeOrder } from '../../test/order-factory.ts';
-import { buildProduct } from '../../test/product-factory.ts';
+import { buildProduct, coloursOfProduct } from '../../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -99,6 +105,45 @@ describe('ship and deliver', () => {
     const bad = await post('/api/admin/orders/x%27--/deliver');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(ADMIN_MESSAGES.idInvalid);
+  });
+});
+
+describe('lines name their colour (decision 043)', () => {
+  it("shows the colour bought on the back office's order and in the confirmation mail; a one-colour product names none", async () => {
+    const [twoColours] = (await insertProducts(t.database.db, [
+      buildProduct({
+        name: 'Linen Shirt',
+        sizes: [],
+        colours: [
+          { name: 'Sage', swatch: '#9aab8f', images: [], sizes: [{ size: 'M', stock: 5 }] },
+          { name: 'Navy', swatch: '#1f2a44', images: [], sizes: [{ size: 'M', stock: 5 }] },
+        ],
+      }),
+    ])) as [string];
+    const navy = (await coloursOfProduct(t.database.db, twoColours))[1];
+    const coloured = await placeOrder(t.app, t.database, shopper, {
+      productId: twoColours,
+      colourId: navy?.id,
+      size: 'M',
+      quantity: 1,
+    });
+    const view = await t.app.inject({ url: `/api/admin/orders/${coloured.id}`, headers: cast.staff.headers });
+    expect(view.statusCode, view.body).toBe(200);
+    const order = AdminOrderAnswerSchema.parse(view.json()).order;
+    expect(order.items.map((item) => [item.name, item.colourId, item.colourName, item.size])).toEqual([
+      ['Linen Shirt', navy?.id, 'Navy', 'M'],
+    ]);
+    const mail = (await mailsTo(t.database, shopper.email)).find((m) => m.subject.includes(order.orderNumber));
+    expect(mail?.text).toContain('1 × Linen Shirt (Navy, size M)');
+
+    const plain = await buy(1);
+    const plainView = await t.app.inject({ url: `/api/admin/orders/${plain.id}`, headers: cast.staff.headers });
+    const plainOrder = AdminOrderAnswerSchema.parse(plainView.json()).order;
+    expect(plainOrder.items.map((item) => item.colourName)).toEqual(['']);
+    const plainMail = (await mailsTo(t.database, shopper.email)).find((m) =>
+      m.subject.includes(plainOrder.orderNumber),
+    );
+    expect(plainMail?.text).toMatch(/1 × .+ \(size M\) — /);
   });
 });
 
