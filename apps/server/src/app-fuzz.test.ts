@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, ErrorBodySchema } from '@shopper/contract';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -206,6 +206,8 @@ let sidekick: TestAccount;
 let product = '';
 /** The fuzz product's one colour: its lines, stock and gallery. */
 let productColour = '';
+/** Every colour of the two products, as the last look at the shop found them. */
+let shopColours: { id: string; productId: string }[] = [];
 let spareProduct = '';
 const LINE = { size: 'M', quantity: 2 } as const;
 const STOCK_FLOOR = 1_000;
@@ -283,6 +285,61 @@ async function keepCast(): Promise<void> {
 }
 
 /** The fuzz product published and in stock in size M, and the coupon live: what checkout needs. */
+/**
+ * The fuzz product's lines, stock and orders are in `productColour`: whatever the colour routes did
+ * (hide, reorder, remove once no open order held it), it is back, visible and first, with a row for
+ * each of the product's sizes.
+ */
+async function keepProductColour(): Promise<void> {
+  const { db } = t.database;
+  const own = await db
+    .select({ id: productColours.id, position: productColours.position, hiddenAt: productColours.hiddenAt })
+    .from(productColours)
+    .where(eq(productColours.productId, product))
+    .orderBy(asc(productColours.position));
+  const first = (own[0]?.position ?? 0) - 1;
+  const mine = own.find((colour) => colour.id === productColour);
+  if (!mine) {
+    const tag = randomUUID().slice(0, 8);
+    await db.insert(productColours).values({
+      id: productColour,
+      productId: product,
+      slug: `fuzz-standard-${tag}`,
+      name: `Fuzz Standard ${tag}`,
+      swatch: '#1f4e79',
+      position: first,
+    });
+    const sizes = await db
+      .selectDistinct({ size: productSizes.size, position: productSizes.position })
+      .from(productSizes)
+      .where(eq(productSizes.productId, product));
+    if (sizes.length > 0) {
+      await db
+        .insert(productSizes)
+        .values(
+          sizes.map(({ size, position }) => ({
+            productId: product,
+            colourId: productColour,
+            size,
+            position,
+            stock: 0,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  } else if (mine.hiddenAt !== null || own[0]?.id !== productColour) {
+    await db
+      .update(productColours)
+      .set({ hiddenAt: null, position: first })
+      .where(eq(productColours.id, productColour));
+  }
+  shopColours = await db
+    .select({ id: productColours.id, productId: productColours.productId })
+    .from(productColours)
+    .where(inArray(productColours.productId, [product, spareProduct]))
+    .orderBy(asc(productColours.position));
+}
+
 async function keepShop(): Promise<void> {
   const { db } = t.database;
   // Only when changed: every write of a product tells each instance to drop its catalog cache.
@@ -397,6 +454,8 @@ let fixtures: { known: Known; examples: Map<string, RouteExample> } | undefined;
 
 async function prepare(): Promise<{ known: Known; examples: Map<string, RouteExample> }> {
   if (!dirty && fixtures) return fixtures;
+  // First: the cast's cart lines are in this colour.
+  await keepProductColour();
   await keepCast();
   await keepShop();
   await keepOrders();
@@ -412,8 +471,10 @@ function knownNow(): Known {
   const orderIds = everyOrder.map((o) => o.id).concat(customerOrder.id);
   const itemIds = everyOrder.flatMap((o) => o.itemIds);
   const productIds = [product, spareProduct];
+  const colourIds = shopColours.map((colour) => colour.id);
   const ids = [
     ...productIds,
+    ...colourIds.slice(0, 4),
     ...orderIds.slice(-6),
     ...userIds,
     ...itemIds.slice(-4),
@@ -443,6 +504,7 @@ function knownNow(): Known {
     byName: {
       id: ids,
       productId: productIds,
+      colourId: colourIds,
       excludeId: productIds,
       customerId: userIds,
       actorId: userIds,
@@ -481,14 +543,28 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
     .from(savedPaymentMethods)
     .where(eq(savedPaymentMethods.userId, cast.customer.userId));
   const { processing, shipped, delivered, failedRefund } = pool;
+  const productColourIds = shopColours.filter((c) => c.productId === product).map((c) => c.id);
+  const spareColour = shopColours.filter((c) => c.productId === spareProduct).at(-1)?.id ?? randomUUID();
   return new Map<string, RouteExample>(
     Object.entries({
       'GET /api/products/all-products': {
-        query: { q: 'tee', category: 'men', minPrice: 1, maxPrice: 500, rating: 3, sizes: 'M', sort: 'price-asc' },
+        query: {
+          q: 'tee',
+          category: 'men',
+          minPrice: 1,
+          maxPrice: 500,
+          rating: 3,
+          sizes: 'M',
+          colours: 'blue,green',
+          sort: 'price-asc',
+        },
       },
       'GET /api/products/:id': { params: { id: product } },
       'GET /api/products/slug/:slug': { params: { slug: 'fuzz-tee' } },
-      'GET /api/products/category/:category': { params: { category: 'men' }, query: { page: 1, limit: 12 } },
+      'GET /api/products/category/:category': {
+        params: { category: 'men' },
+        query: { page: 1, limit: 12, colours: 'blue' },
+      },
       'GET /api/products/related/:category/:excludeId': { params: { category: 'men', excludeId: product } },
       'POST /api/cart/add': { body: { productId: product, size: 'M', quantity: 1 } },
       'POST /api/cart/update': { body: { productId: product, size: 'M', quantity: 2 } },
@@ -588,6 +664,23 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
       'PUT /api/admin/products/:id/status': { params: { id: spareProduct }, body: { status: 'draft' } },
       'PUT /api/admin/products/:id/images': {
         params: { id: product },
+        body: { images: [...gallery].reverse(), ...(gallery[0] ? { mainImage: gallery[0] } : {}) },
+      },
+      'POST /api/admin/products/:id/colours': {
+        params: { id: spareProduct },
+        body: { name: 'Fuzz Teal', swatch: '#2A9D8F', stock: { S: 1 } },
+      },
+      'PATCH /api/admin/products/:id/colours/:colourId': {
+        params: { id: spareProduct, colourId: spareColour },
+        body: { name: 'Fuzz Moss', swatch: '#4a5d23', isHidden: false },
+      },
+      'PUT /api/admin/products/:id/colours/order': {
+        params: { id: product },
+        body: { colourIds: [...productColourIds].reverse() },
+      },
+      'DELETE /api/admin/products/:id/colours/:colourId': { params: { id: spareProduct, colourId: spareColour } },
+      'PUT /api/admin/products/:id/colours/:colourId/images': {
+        params: { id: product, colourId: productColour },
         body: { images: [...gallery].reverse(), ...(gallery[0] ? { mainImage: gallery[0] } : {}) },
       },
       'GET /api/admin/reviews': { query: { productId: product, rating: 5, visibility: 'all', sort: 'rating' } },
