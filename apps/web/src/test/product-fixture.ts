@@ -1,8 +1,11 @@
 import { ProductSchema, type Product } from '@shopper/contract';
 
-/** A product as the API would answer it, checked by the contract schema so fakes cannot drift. */
+/**
+ * A product as the API would answer it, checked by the contract schema so fakes cannot drift.
+ * Without `colours` it has one colour (decision 043) whose gallery and stock are the product's.
+ */
 export function buildProduct(overrides: Partial<Product> = {}): Product {
-  return ProductSchema.parse({
+  const fields = {
     _id: 'p1',
     id: 'p1',
     slug: 'linen-summer-shirt',
@@ -31,5 +34,19 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
     date: '2025-03-01T00:00:00.000Z',
     in_stock: true,
     ...overrides,
-  });
+  };
+  const colour = {
+    id: `${fields.id}-standard`,
+    slug: 'standard',
+    name: 'Standard',
+    swatch: '#9ca3af',
+    family: 'grey',
+    images: fields.images,
+    mainImage: fields.mainImage,
+    mainImageIndex: fields.mainImageIndex,
+    stock: fields.stock,
+    in_stock: fields.in_stock,
+    ...(fields.imageSources ? { imageSources: fields.imageSources } : {}),
+  };
+  return ProductSchema.parse({ colours: [colour], defaultColourId: colour.id, ...fields });
 }

@@ -33,7 +33,10 @@ function renderWomen(categories: () => Response | Promise<Response>) {
         }),
       ),
     'GET /api/products/facets': () =>
-      jsonResponse(200, ProductFacetsSchema.parse({ success: true, types: [], sizes: [], brands: [], maxPrice: 100 })),
+      jsonResponse(
+        200,
+        ProductFacetsSchema.parse({ success: true, types: [], sizes: [], brands: [], colours: [], maxPrice: 100 }),
+      ),
   });
   return renderPage(<CategoryPage category="women" />, '/women');
 }
