@@ -1,7 +1,7 @@
 import { AdminProductAnswerSchema, ProductFacetsSchema, ProductListSchema, ProductSchema } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productColours } from '../../db/schema.ts';
+import { productColours, stockMovements } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { buildProduct, coloursOfProduct } from '../../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast } from '../../test/staff-factory.ts';
@@ -201,5 +201,79 @@ describe('a product in three colours', () => {
     ]);
     // Hidden stock is still on the shelf.
     expect(hidden.totalStock).toBe(6);
+  });
+});
+
+describe('creating a product in the back office with colours', () => {
+  it('writes each colour with its opening stock on the full grid, ledgered per colour', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: cast.staff.headers,
+      payload: {
+        name: 'Created Cardigan',
+        brand: 'North Quay',
+        category: 'women',
+        price: 80,
+        salePrice: null,
+        sizes: ['S', 'M'],
+        colours: [
+          { name: 'Oat', swatch: '#D8C6A4', stock: { M: 2 } },
+          { name: 'Moss', swatch: '#5b6b3a', stock: { S: 1, M: 3 } },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const product = AdminProductAnswerSchema.parse(response.json()).product;
+    expect(product.colours.map((c) => [c.name, c.slug, c.swatch, c.family, c.sizes.map((s) => s.stock)])).toEqual([
+      ['Oat', 'oat', '#d8c6a4', 'beige', [0, 2]],
+      ['Moss', 'moss', '#5b6b3a', 'green', [1, 3]],
+    ]);
+    expect(product.sizes).toEqual([
+      { size: 'S', stock: 1 },
+      { size: 'M', stock: 5 },
+    ]);
+    const ledger = await t.database.db.select().from(stockMovements).where(eq(stockMovements.productId, product.id));
+    const nameOf = new Map(product.colours.map((c) => [c.id, c.name]));
+    expect(ledger.map((m) => [nameOf.get(m.colourId), m.size, m.delta, m.reason, m.actorId]).sort()).toEqual([
+      ['Moss', 'M', 3, 'import', cast.staff.userId],
+      ['Moss', 'S', 1, 'import', cast.staff.userId],
+      ['Oat', 'M', 2, 'import', cast.staff.userId],
+    ]);
+    // A new size reaches every colour, at 0.
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${product.id}`,
+      headers: cast.staff.headers,
+      payload: { sizes: ['S', 'M', 'L'] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = AdminProductAnswerSchema.parse(updated.json()).product;
+    expect(after.colours.map((c) => c.sizes.map((s) => `${s.size}:${s.stock}`))).toEqual([
+      ['S:0', 'M:2', 'L:0'],
+      ['S:1', 'M:3', 'L:0'],
+    ]);
+  });
+
+  it('gives a product created without colours one Standard colour holding its stock', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: cast.staff.headers,
+      payload: {
+        name: 'Plain Cardigan',
+        brand: 'North Quay',
+        category: 'women',
+        price: 80,
+        salePrice: null,
+        sizes: ['M'],
+        stock: { M: 4 },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const product = AdminProductAnswerSchema.parse(response.json()).product;
+    expect(product.colours).toEqual([
+      expect.objectContaining({ name: 'Standard', slug: 'standard', swatch: '#9ca3af', family: 'grey', totalStock: 4 }),
+    ]);
   });
 });
