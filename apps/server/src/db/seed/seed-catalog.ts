@@ -19,6 +19,8 @@ export type CatalogProductInput = {
   rating: number;
   publishedAt: string;
   sizes: { size: string; stock: number }[];
+  /** The product's colours in swatch order; absent: one colour named DEFAULT_COLOUR_NAME with `images` and `sizes`. */
+  colours?: { name: string; swatch: string; images: string[]; sizes: { size: string; stock: number }[] }[];
 };
 
 /** Arbitrary constant naming the advisory lock that serialises seeding across instances. */
