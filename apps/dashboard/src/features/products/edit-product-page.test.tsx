@@ -55,14 +55,20 @@ function colourServer(start: AdminProduct) {
       answer(
         product.colours.map((colour) =>
           colour.id === SAGE
-            ? { ...colour, images: [{ url: '/images/uploads/sage-1.webp', isMain: true, isUploaded: true }], mainImage: '/images/uploads/sage-1.webp' }
+            ? {
+                ...colour,
+                images: [{ url: '/images/uploads/sage-1.webp', isMain: true, isUploaded: true }],
+                mainImage: '/images/uploads/sage-1.webp',
+              }
             : colour,
         ),
       ),
     [`PUT ${base}/colours/${SAGE}/images`]: ({ init }) =>
       answer(
         product.colours.map((colour) =>
-          colour.id === SAGE ? { ...colour, images: [], mainImage: (bodyOf(init).mainImage as string | undefined) ?? null } : colour,
+          colour.id === SAGE
+            ? { ...colour, images: [], mainImage: (bodyOf(init).mainImage as string | undefined) ?? null }
+            : colour,
         ),
       ),
   });

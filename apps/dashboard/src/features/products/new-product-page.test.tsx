@@ -41,7 +41,10 @@ describe('new product', () => {
       'POST /api/admin/products': () =>
         json(201, {
           success: true,
-          product: adminProduct({ name: 'Linen Shirt', colours: [adminColour({ name: 'Sage' }), adminColour({ id: 'c2', name: 'Navy' })] }),
+          product: adminProduct({
+            name: 'Linen Shirt',
+            colours: [adminColour({ name: 'Sage' }), adminColour({ id: 'c2', name: 'Navy' })],
+          }),
         }),
     });
     renderRoutes(

@@ -20,7 +20,10 @@ describe('settings: the import’s image hosts', () => {
           ShopSettingsAnswerSchema.parse({
             success: true,
             message: ADMIN_MESSAGES.settingsSaved,
-            settings: { lowStockThreshold: body.lowStockThreshold, importImageHosts: body.importImageHosts.map((h) => h.toLowerCase()) },
+            settings: {
+              lowStockThreshold: body.lowStockThreshold,
+              importImageHosts: body.importImageHosts.map((h) => h.toLowerCase()),
+            },
           }),
         );
       },

@@ -44,7 +44,10 @@ function movement(overrides: Partial<StockMovement>): StockMovement {
   });
 }
 
-const MOVEMENTS = [movement({}), movement({ id: 'm2', colourId: SAGE, colourName: 'Sage', size: 'M', delta: 4, stockAfter: 4 })];
+const MOVEMENTS = [
+  movement({}),
+  movement({ id: 'm2', colourId: SAGE, colourName: 'Sage', size: 'M', delta: 4, stockAfter: 4 }),
+];
 
 function stockServer(product = adminProduct({ id: PRODUCT, colours: [navy, sage] })) {
   return stubApi({
@@ -52,7 +55,10 @@ function stockServer(product = adminProduct({ id: PRODUCT, colours: [navy, sage]
     'GET /api/admin/stock/movements': ({ url }) => {
       const colourId = url.searchParams.get('colourId');
       const items = MOVEMENTS.filter((row) => !colourId || row.colourId === colourId);
-      return json(200, StockMovementsPageSchema.parse({ success: true, items, page: 1, pageSize: 20, total: items.length }));
+      return json(
+        200,
+        StockMovementsPageSchema.parse({ success: true, items, page: 1, pageSize: 20, total: items.length }),
+      );
     },
     'POST /api/admin/stock/adjustments': ({ init }) => {
       const body = JSON.parse(init?.body as string) as { colourId?: string };
@@ -67,7 +73,15 @@ function stockServer(product = adminProduct({ id: PRODUCT, colours: [navy, sage]
       return json(200, {
         success: true,
         message: ADMIN_MESSAGES.stockAdjusted('M', 7),
-        movement: movement({ id: 'm3', colourId: SAGE, colourName: 'Sage', size: 'M', delta: 3, stockAfter: 7, reason: 'adjustment' }),
+        movement: movement({
+          id: 'm3',
+          colourId: SAGE,
+          colourName: 'Sage',
+          size: 'M',
+          delta: 3,
+          stockAfter: 7,
+          reason: 'adjustment',
+        }),
       });
     },
   });
@@ -79,7 +93,11 @@ describe('stock of a product with several colours', () => {
     const calls = stockServer();
     renderRoutes([{ path: '/stock', element: <StockPage /> }], `/stock?product=${PRODUCT}`);
     const grid = await screen.findByRole('table', { name: 'Stock by colour and size' });
-    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Colour', 'S', 'M', 'Total']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Colour', 'S', 'M', 'Total']);
     const sageRow = within(grid).getByRole('rowheader', { name: /Sage/ }).closest('tr')!;
     expect(within(sageRow).getByText('Hidden')).toBeTruthy();
     expect(within(sageRow).getByText('5')).toBeTruthy();
@@ -89,7 +107,9 @@ describe('stock of a product with several colours', () => {
     expect(within(form).getByLabelText('Colour')).toHaveProperty('value', SAGE);
     expect(within(form).getByLabelText('Size')).toHaveProperty('value', 'M');
     expect(document.activeElement).toBe(within(form).getByLabelText('Amount'));
-    expect(within(grid).getByRole('button', { name: 'Change stock of Sage in size M: 4' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(grid).getByRole('button', { name: 'Change stock of Sage in size M: 4' }).getAttribute('aria-pressed'),
+    ).toBe('true');
 
     await user.type(within(form).getByLabelText('Amount'), '3');
     await user.type(within(form).getByLabelText('Note'), 'Delivery');
@@ -111,13 +131,27 @@ describe('stock of a product with several colours', () => {
     const { router } = renderRoutes([{ path: '/stock', element: <StockPage /> }], `/stock?product=${PRODUCT}`);
     const ledger = await screen.findByRole('table', { name: 'Stock ledger' });
     await within(ledger).findByText('Sage');
-    expect(within(ledger).getAllByRole('columnheader').map((cell) => cell.textContent)).toContain('Colour');
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toContain('Colour');
     expect(within(ledger).getByText('Navy')).toBeTruthy();
 
-    await user.selectOptions(within(screen.getByRole('region', { name: 'Ledger' })).getByRole('combobox', { name: 'Colour' }), 'Sage');
+    await user.selectOptions(
+      within(screen.getByRole('region', { name: 'Ledger' })).getByRole('combobox', { name: 'Colour' }),
+      'Sage',
+    );
     expect(new URLSearchParams(router.state.location.search).get('colour')).toBe(SAGE);
-    await vi.waitFor(() => expect(within(screen.getByRole('table', { name: 'Stock ledger' })).queryByText('Navy')).toBeNull());
-    expect(calls.filter((call) => call.url.pathname === '/api/admin/stock/movements').at(-1)?.url.searchParams.get('colourId')).toBe(SAGE);
+    await vi.waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Stock ledger' })).queryByText('Navy')).toBeNull(),
+    );
+    expect(
+      calls
+        .filter((call) => call.url.pathname === '/api/admin/stock/movements')
+        .at(-1)
+        ?.url.searchParams.get('colourId'),
+    ).toBe(SAGE);
   });
 });
 
@@ -127,12 +161,20 @@ describe('stock of a product with one colour', () => {
     const calls = stockServer(adminProduct({ id: PRODUCT, colours: [navy] }));
     renderRoutes([{ path: '/stock', element: <StockPage /> }], `/stock?product=${PRODUCT}`);
     const sizes = await screen.findByRole('list', { name: 'Stock per size' });
-    expect(within(sizes).getAllByRole('listitem').map((item) => item.textContent?.trim())).toEqual(['S 3', 'M 0 Sold out']);
+    expect(
+      within(sizes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.trim()),
+    ).toEqual(['S 3', 'M 0 Sold out']);
     expect(screen.queryByRole('table', { name: 'Stock by colour and size' })).toBeNull();
     const form = screen.getByRole('form', { name: 'Change stock' });
     expect(within(form).queryByLabelText('Colour')).toBeNull();
     const ledger = await screen.findByRole('table', { name: 'Stock ledger' });
-    expect(within(ledger).getAllByRole('columnheader').map((cell) => cell.textContent)).not.toContain('Colour');
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).not.toContain('Colour');
 
     await user.type(within(form).getByLabelText('Amount'), '2');
     await user.type(within(form).getByLabelText('Note'), 'Found two');

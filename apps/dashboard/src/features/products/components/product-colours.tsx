@@ -80,7 +80,12 @@ function EditColourForm({
     }
   });
   return (
-    <form className={styles.colourForm} onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Edit ${colour.name}`}>
+    <form
+      className={styles.colourForm}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={`Edit ${colour.name}`}
+    >
       <Field label="Colour name" error={errors.name?.message}>
         <input {...register('name')} />
       </Field>
@@ -196,7 +201,9 @@ export function ProductColours({ product }: { product: AdminProduct }) {
     setError(null);
     try {
       await update.mutateAsync({ colourId: colour.id, body: { isHidden: !colour.isHidden } });
-      notifySuccess(colour.isHidden ? `${colour.name} is shown in the shop again` : `${colour.name} is hidden from the shop`);
+      notifySuccess(
+        colour.isHidden ? `${colour.name} is shown in the shop again` : `${colour.name} is hidden from the shop`,
+      );
     } catch (failure) {
       setError(messageOf(failure, T.saveFailed));
     }
@@ -208,8 +215,8 @@ export function ProductColours({ product }: { product: AdminProduct }) {
       actions={<Link to={`/stock?product=${product.id}`}>Stock by colour</Link>}
     >
       <p className={styles.note}>
-        In the order shoppers see the swatches; the first visible colour is the default. A hidden colour leaves the
-        shop and keeps its stock.
+        In the order shoppers see the swatches; the first visible colour is the default. A hidden colour leaves the shop
+        and keeps its stock.
       </p>
       {error ? (
         <p role="alert" className={styles.error}>
@@ -232,7 +239,12 @@ export function ProductColours({ product }: { product: AdminProduct }) {
                   <span className={styles.stock}>{colour.totalStock} in stock</span>
                 </div>
                 <div className={styles.tools}>
-                  <Button variant="ghost" disabled={isBusy} onClick={() => setEditing(colour.id)} aria-label={`Edit ${colour.name}`}>
+                  <Button
+                    variant="ghost"
+                    disabled={isBusy}
+                    onClick={() => setEditing(colour.id)}
+                    aria-label={`Edit ${colour.name}`}
+                  >
                     Edit
                   </Button>
                   <Button
@@ -251,7 +263,12 @@ export function ProductColours({ product }: { product: AdminProduct }) {
                   >
                     ↓
                   </Button>
-                  <Button variant="ghost" disabled={isBusy} onClick={() => void toggleHidden(colour)} aria-label={`${colour.isHidden ? 'Show' : 'Hide'} ${colour.name}`}>
+                  <Button
+                    variant="ghost"
+                    disabled={isBusy}
+                    onClick={() => void toggleHidden(colour)}
+                    aria-label={`${colour.isHidden ? 'Show' : 'Hide'} ${colour.name}`}
+                  >
                     {colour.isHidden ? 'Show' : 'Hide'}
                   </Button>
                   <ActionDialog

@@ -10,7 +10,8 @@ export type ShopSettingsBody = (typeof ShopSettingsBodySchema)['_input'];
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ShopSettingsBody) => apiCall('/admin/settings', ShopSettingsAnswerSchema, { method: 'PUT', body }),
+    mutationFn: (body: ShopSettingsBody) =>
+      apiCall('/admin/settings', ShopSettingsAnswerSchema, { method: 'PUT', body }),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer.settings);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'home'] });
