@@ -24,12 +24,31 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     name: 'Linen Summer Shirt',
     image: '/images/products/p1-1.svg',
     size: 'M',
+    // A product in one colour: the line does not name it (decision 043).
+    colourId: 'p1-standard',
+    colourName: 'Standard',
+    swatch: '#9ca3af',
+    showColour: false,
     quantity: 1,
     old_price: 80,
     new_price: 60,
     price: 60,
     inStock: true,
     maxQuantity: 10,
+    ...overrides,
+  });
+}
+
+/** A line of a product in several colours, which names its colour: Sage, size M. */
+export function buildColourCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return buildCartItem({
+    productId: 'p2',
+    name: 'Linen Shirt',
+    image: '/images/products/shirt-8a9a5b-front.svg',
+    colourId: 'c-sage',
+    colourName: 'Sage',
+    swatch: '#8a9a5b',
+    showColour: true,
     ...overrides,
   });
 }
@@ -93,6 +112,9 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
       name: `Product ${index + 1}`,
       image: `/images/products/p${index + 1}-1.svg`,
       size: 'M',
+      // Products in one colour: nothing to name (decision 043).
+      colourId: `p${index + 1}-standard`,
+      colourName: '',
       quantity: 1,
       price: 20,
     })),
