@@ -99,10 +99,7 @@ export function buildProduct(overrides: Partial<Product> = {}): Product {
 }
 
 /** The demo's drawings are named by garment, colour and view. */
-const drawings = (hex: string) => [
-  `/images/products/shirt-${hex}-front.svg`,
-  `/images/products/shirt-${hex}-back.svg`,
-];
+const drawings = (hex: string) => [`/images/products/shirt-${hex}-front.svg`, `/images/products/shirt-${hex}-back.svg`];
 
 export const SAGE = buildColour({
   id: 'c-sage',
