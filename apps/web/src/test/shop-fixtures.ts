@@ -148,6 +148,25 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
   });
 }
 
+/**
+ * An order of two lines: the Linen Shirt in Sage, size M, whose line names its colour, and a product
+ * in one colour, whose line names none (decision 043).
+ */
+export function buildOrderWithColours(overrides: Partial<Order> = {}): Order {
+  const order = buildOrder({}, 2);
+  const [first, second] = order.items;
+  return buildOrder({
+    items: [
+      { ...first!, productId: 'p2', name: 'Linen Shirt', colourId: 'c-sage', colourName: 'Sage' },
+      { ...second!, name: 'Plain Tee' },
+    ],
+    itemsPrice: order.itemsPrice,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    ...overrides,
+  });
+}
+
 export function ordersPage(orders: Order[], page = 1, limit = 5, total = orders.length) {
   return OrdersPageAnswerSchema.parse({
     success: true,
