@@ -91,6 +91,17 @@ describe('the colour picker of a product page (decision 043)', () => {
     expect(sizeRadio('L').disabled).toBe(false);
   });
 
+  it('draws an uploaded photo of the colour from its own variants', async () => {
+    const url = '/images/uploads/0123456789abcdef0123-640.webp';
+    const source = { srcSet: `${url} 640w`, width: 900, height: 1200 };
+    const navy = { ...NAVY, images: [url], mainImage: url, imageSources: { [url]: source } };
+    renderProduct('/products/linen-shirt?colour=navy', buildColourfulProduct({ colours: [SAGE, navy, SAND] }));
+    await colourGroup();
+    expect(mainImage().getAttribute('src')).toBe(url);
+    expect(mainImage().getAttribute('srcset')).toBe(source.srcSet);
+    expect([mainImage().getAttribute('width'), mainImage().getAttribute('height')]).toEqual(['900', '1200']);
+  });
+
   it('chooses a colour in place on a click: the URL is replaced, the gallery and the sold-out sizes follow', async () => {
     const { router } = renderProduct('/products/linen-shirt');
     await colourGroup();
