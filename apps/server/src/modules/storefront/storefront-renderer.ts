@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiFetch, StorefrontEntry } from '@shopper/contract';
+import { SLUG_PATTERN, type ApiFetch, type StorefrontEntry } from '@shopper/contract';
 import type { CachedPage, CatalogReadCache } from '../catalog/index.ts';
 import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
@@ -19,15 +19,38 @@ export type StorefrontRenderer = {
 };
 
 /** Query parameters the listing reads (use-listing-params.ts); anything else never changes a page. */
-const LISTING_PARAMS = ['q', 'minPrice', 'maxPrice', 'rating', 'discount', 'sizes', 'types', 'sort', 'page', 'limit'];
+const LISTING_PARAMS = [
+  'q',
+  'minPrice',
+  'maxPrice',
+  'rating',
+  'discount',
+  'sizes',
+  'types',
+  'colours',
+  'sort',
+  'page',
+  'limit',
+];
 const LISTING_PATH = /^\/[^/]+$/;
+/** A product page, by slug or by id: it reads `?colour=` (decision 043). */
+const PRODUCT_PATH = /^\/products?\/[^/]+$/;
 
 /**
  * The cache key of a page: its path, and for listing pages the listing parameters in a fixed
- * order (a tracking parameter or a reordered query is the same page). Paths are case-sensitive.
+ * order (a tracking parameter or a reordered query is the same page). A product page keeps the
+ * colour it shows (decision 043): the first `colour`, as the page reads it, when it can be a colour's
+ * slug at all; any other value shows the default colour, which is the page without one. Paths are
+ * case-sensitive.
  */
 export function pageCacheKey(url: string): string {
   const { pathname, searchParams } = new URL(url, 'http://shop.invalid');
+  if (PRODUCT_PATH.test(pathname)) {
+    const colour = searchParams.get('colour');
+    return colour !== null && SLUG_PATTERN.test(colour)
+      ? `page:${pathname}?${new URLSearchParams({ colour }).toString()}`
+      : `page:${pathname}`;
+  }
   if (!LISTING_PATH.test(pathname)) return `page:${pathname}`;
   const kept = new URLSearchParams();
   for (const name of LISTING_PARAMS) for (const value of searchParams.getAll(name)) kept.append(name, value);
