@@ -42,4 +42,11 @@ export const SHOP_UI_MESSAGES = {
   noOrdersYetDetail: 'When you place an order, it will show up here.',
   clearFilters: 'Clear filters',
   moreItems: (count: number) => `+${count} more item(s)`,
+
+  // Colours (decision 043): the product page's picker, the cards' swatches, the filter and the lines that name one.
+  colourLabel: 'Colour',
+  coloursOf: (product: string) => `Colours of ${product}`,
+  moreColours: (count: number) => `${count} more ${count === 1 ? 'colour' : 'colours'}`,
+  /** A line of a product in several colours: 'Sage · Size M'. */
+  colourAndSize: (colour: string, size: string) => `${colour} · Size ${size}`,
 } as const;

@@ -19,6 +19,8 @@ export interface ListingFilters {
   isDiscountOnly: boolean;
   sizes: string[];
   types: string[];
+  /** Colour families (COLOUR_FAMILIES), e.g. ['green', 'blue'] (decision 043). */
+  colours: string[];
 }
 
 export interface ListingState extends ListingFilters {

@@ -36,7 +36,7 @@ describe('who the back office opens for', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Home', 'Products', 'Categories', 'Stock', 'Orders', 'Customers', 'Coupons', 'Reviews']);
+    expect(links).toEqual(['Home', 'Products', 'Import', 'Categories', 'Stock', 'Orders', 'Customers', 'Coupons', 'Reviews']);
   });
 
   it('tells staff who type an owner-only address that it is the owner’s', async () => {
@@ -55,6 +55,7 @@ describe('who the back office opens for', () => {
     expect(links).toEqual([
       'Home',
       'Products',
+      'Import',
       'Categories',
       'Stock',
       'Orders',

@@ -53,6 +53,13 @@ export const dashboardRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'import',
+        ...page(
+          () => import('../features/catalog-import/catalog-import-page.tsx'),
+          (m) => m.CatalogImportPage,
+        ),
+      },
+      {
         path: 'products/:id',
         ...page(
           () => import('../features/products/edit-product-page.tsx'),

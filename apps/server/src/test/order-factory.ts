@@ -4,7 +4,10 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { TestAccount } from './account-factory.ts';
 import { confirmOrder, createIntentOk, payWithCard, putInCart } from './checkout-factory.ts';
 
-/** A customer buys `quantity` of one size (of the product's first colour unless one is named) through the real checkout; answers the order id. */
+/**
+ * A customer buys `quantity` of one size (in the product's first colour unless `colourId` names
+ * another) through the real checkout; answers the order id.
+ */
 export async function placeOrder(
   app: FastifyInstance,
   database: DatabaseHandle,

@@ -11,6 +11,7 @@ import { productByIdQueryOptions, productBySlugQueryOptions } from '../features/
 import { relatedProductsQueryOptions } from '../features/product/api/get-related-products.ts';
 import { reviewPreviewQueryOptions } from '../features/reviews/api/get-reviews.ts';
 import { isApiError } from '../lib/api-client.ts';
+import { COLOUR_PARAM, slugPathOf } from '../lib/product-colours.ts';
 
 export type PageOutcome =
   { kind: 'page'; status: 200 | 404; page: PageData } | { kind: 'redirect'; status: 301; location: string };
@@ -107,7 +108,7 @@ export async function preparePage(
         throw error;
       }
       if (product.slug) {
-        return { kind: 'redirect', status: 301, location: `/products/${encodeURIComponent(product.slug)}` };
+        return { kind: 'redirect', status: 301, location: slugPathOf(product, search.get(COLOUR_PARAM)) };
       }
       const [, reviews] = await Promise.all([
         queryClient.fetchQuery(relatedProductsQueryOptions(product.category, product.id)),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { PLACEHOLDER_IMAGE } from '@shopper/contract/plain';
-import { buildProduct } from '../test/product-fixture.ts';
+import { PLACEHOLDER_IMAGE, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
+import type { Product } from '@shopper/contract';
+import { buildColour, buildColourfulProduct, buildProduct, NAVY, SAGE, SAND } from '../test/product-fixture.ts';
 import { ProductCard } from './product-card.tsx';
 
 function renderCard(overrides: Parameters<typeof buildProduct>[0], props: { isPriority?: boolean } = {}) {
@@ -89,5 +91,100 @@ describe('ProductCard with an uploaded image', () => {
     const image = screen.getByRole('img', { name: 'Linen Summer Shirt' });
     expect(image.getAttribute('fetchpriority')).toBeNull();
     expect(image.getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('ProductCard colours (decision 043)', () => {
+  function renderColourCard(product: Product, colourFamilies?: string[]) {
+    return render(
+      <MemoryRouter>
+        <ProductCard product={product} colourFamilies={colourFamilies} />
+      </MemoryRouter>,
+    );
+  }
+
+  const swatchGroup = () => screen.getByRole('list', { name: UI.coloursOf('Linen Shirt') });
+  const picture = () => screen.getByRole('img', { name: 'Linen Shirt' });
+
+  const sevenColours = buildColourfulProduct({
+    colours: [
+      SAGE,
+      NAVY,
+      SAND,
+      ...['Rust', 'Ink', 'Moss', 'Chalk'].map((name) =>
+        buildColour({ id: `c-${name.toLowerCase()}`, slug: name.toLowerCase(), name }),
+      ),
+    ],
+  });
+
+  it('offers up to five swatches named by colour, each a link to the product in that colour, then +n', () => {
+    renderColourCard(sevenColours);
+    const links = within(swatchGroup()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Sage', 'Navy', 'Sand', 'Rust', 'Ink']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/products/linen-shirt?colour=sage',
+      '/products/linen-shirt?colour=navy',
+      '/products/linen-shirt?colour=sand',
+      '/products/linen-shirt?colour=rust',
+      '/products/linen-shirt?colour=ink',
+    ]);
+    const more = within(swatchGroup()).getAllByRole('listitem').at(-1)!;
+    expect(more.querySelector('[aria-hidden="true"]')?.textContent).toBe('+2');
+    expect(more.textContent).toContain(UI.moreColours(2));
+    expect(
+      screen.getByRole('link', { name: 'Sage' }).querySelector<HTMLElement>('[aria-hidden="true"]')?.style
+        .backgroundColor,
+    ).toBe('rgb(138, 154, 91)');
+  });
+
+  it('shows no +n for five colours or fewer, and no swatches for a product in one colour', () => {
+    const view = renderColourCard(buildColourfulProduct());
+    expect(within(swatchGroup()).getAllByRole('link')).toHaveLength(3);
+    expect(screen.queryByText(/^\+\d/)).toBeNull();
+    view.unmount();
+    renderColourCard(buildProduct());
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows the colour hovered, then the default again when the pointer leaves the swatches', async () => {
+    renderColourCard(buildColourfulProduct());
+    const image = picture();
+    expect(image.getAttribute('src')).toBe(SAGE.mainImage);
+    await userEvent.hover(screen.getByRole('link', { name: 'Navy' }));
+    expect(picture().getAttribute('src')).toBe(NAVY.mainImage);
+    await userEvent.hover(screen.getByRole('link', { name: 'Sand' }));
+    expect(picture().getAttribute('src')).toBe(SAND.mainImage);
+    // The same picture element, its size unchanged: the card does not move.
+    expect(picture()).toBe(image);
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '750']);
+    await userEvent.unhover(swatchGroup());
+    expect(picture().getAttribute('src')).toBe(SAGE.mainImage);
+  });
+
+  it('shows the colour focused, and the default again once focus leaves the swatches', () => {
+    renderColourCard(buildColourfulProduct());
+    fireEvent.focus(screen.getByRole('link', { name: 'Navy' }));
+    expect(picture().getAttribute('src')).toBe(NAVY.mainImage);
+    fireEvent.blur(screen.getByRole('link', { name: 'Navy' }), {
+      relatedTarget: screen.getByRole('link', { name: 'Sand' }),
+    });
+    fireEvent.focus(screen.getByRole('link', { name: 'Sand' }));
+    expect(picture().getAttribute('src')).toBe(SAND.mainImage);
+    fireEvent.blur(screen.getByRole('link', { name: 'Sand' }), {
+      relatedTarget: screen.getByRole('link', { name: 'Linen Shirt' }),
+    });
+    expect(picture().getAttribute('src')).toBe(SAGE.mainImage);
+  });
+
+  it('in a listing filtered by colour, shows its first colour of those families and links to it', () => {
+    const view = renderColourCard(buildColourfulProduct(), ['beige', 'blue']);
+    expect(picture().getAttribute('src')).toBe(NAVY.mainImage);
+    expect(screen.getByRole('link', { name: 'Linen Shirt' }).getAttribute('href')).toBe(
+      '/products/linen-shirt?colour=navy',
+    );
+    view.unmount();
+    renderColourCard(buildColourfulProduct(), ['purple']);
+    expect(picture().getAttribute('src')).toBe(SAGE.mainImage);
+    expect(screen.getByRole('link', { name: 'Linen Shirt' }).getAttribute('href')).toBe('/products/linen-shirt');
   });
 });

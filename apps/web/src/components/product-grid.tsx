@@ -10,16 +10,23 @@ interface ProductGridProps {
   /** How many leading cards are the page's largest paint (a phone's first row): fetched first. */
   priorityCount?: number;
   label?: string;
+  /** The listing's colour filter: each card shows its first colour of these families (decision 043). */
+  colourFamilies?: readonly string[];
 }
 
-export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label }: ProductGridProps) {
+export function ProductGrid({ products, eagerCount = 0, priorityCount = 0, label, colourFamilies }: ProductGridProps) {
   return (
     <ul className={styles.grid} aria-label={label}>
       {products.map((product, index) => (
         <li key={product.id} className={styles.item}>
           {/* Each card is a hydration part: React commits a grid card by card, not as one long task. */}
           <HydrationPart>
-            <ProductCard product={product} isAboveFold={index < eagerCount} isPriority={index < priorityCount} />
+            <ProductCard
+              product={product}
+              isAboveFold={index < eagerCount}
+              isPriority={index < priorityCount}
+              colourFamilies={colourFamilies}
+            />
           </HydrationPart>
         </li>
       ))}

@@ -24,12 +24,31 @@ export function buildCartItem(overrides: Partial<CartItem> = {}): CartItem {
     name: 'Linen Summer Shirt',
     image: '/images/products/p1-1.svg',
     size: 'M',
+    // A product in one colour: the line does not name it (decision 043).
+    colourId: 'p1-standard',
+    colourName: 'Standard',
+    swatch: '#9ca3af',
+    showColour: false,
     quantity: 1,
     old_price: 80,
     new_price: 60,
     price: 60,
     inStock: true,
     maxQuantity: 10,
+    ...overrides,
+  });
+}
+
+/** A line of a product in several colours, which names its colour: Sage, size M. */
+export function buildColourCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return buildCartItem({
+    productId: 'p2',
+    name: 'Linen Shirt',
+    image: '/images/products/shirt-8a9a5b-front.svg',
+    colourId: 'c-sage',
+    colourName: 'Sage',
+    swatch: '#8a9a5b',
+    showColour: true,
     ...overrides,
   });
 }
@@ -93,6 +112,9 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
       name: `Product ${index + 1}`,
       image: `/images/products/p${index + 1}-1.svg`,
       size: 'M',
+      // Products in one colour: nothing to name (decision 043).
+      colourId: `p${index + 1}-standard`,
+      colourName: '',
       quantity: 1,
       price: 20,
     })),
@@ -122,6 +144,25 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
     cancelledAt: null,
     refundedAmount: 0,
     refunds: [],
+    ...overrides,
+  });
+}
+
+/**
+ * An order of two lines: the Linen Shirt in Sage, size M, whose line names its colour, and a product
+ * in one colour, whose line names none (decision 043).
+ */
+export function buildOrderWithColours(overrides: Partial<Order> = {}): Order {
+  const order = buildOrder({}, 2);
+  const [first, second] = order.items;
+  return buildOrder({
+    items: [
+      { ...first!, productId: 'p2', name: 'Linen Shirt', colourId: 'c-sage', colourName: 'Sage' },
+      { ...second!, name: 'Plain Tee' },
+    ],
+    itemsPrice: order.itemsPrice,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
     ...overrides,
   });
 }

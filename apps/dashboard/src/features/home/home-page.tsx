@@ -86,9 +86,12 @@ export function HomePage() {
               ) : (
                 <ul className={styles.list}>
                   {home.data.lowStock.map((item) => (
-                    <li key={`${item.productId}-${item.size}`}>
-                      <Link to={`/stock?product=${item.productId}`}>
-                        {item.name} · {item.size}
+                    <li key={`${item.productId}-${item.colourId}-${item.size}`}>
+                      <Link
+                        to={`/stock?product=${item.productId}${item.colourName ? `&colour=${item.colourId}` : ''}`}
+                      >
+                        {item.name}
+                        {item.colourName ? ` · ${item.colourName}` : ''} · {item.size}
                       </Link>
                       <span className={item.stock === 0 ? styles.out : styles.muted}>{item.stock} left</span>
                     </li>

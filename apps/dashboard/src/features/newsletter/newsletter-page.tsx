@@ -5,20 +5,9 @@ import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { messageOf } from '../../lib/api-client.ts';
+import { downloadText } from '../../lib/download.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { getSubscribersCsv } from './api/export-subscribers.ts';
-
-/** Gives the browser the text as a file download. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** Owner only: the confirmed newsletter subscribers as a CSV file. */
 export function NewsletterPage() {
@@ -29,7 +18,7 @@ export function NewsletterPage() {
     setError(undefined);
     try {
       const csv = await getSubscribersCsv();
-      download(csv, ADMIN_MESSAGES.newsletterExportFile);
+      downloadText(csv, ADMIN_MESSAGES.newsletterExportFile);
       const count = csv.split('\r\n').filter(Boolean).length - 1;
       notifySuccess(`Downloaded ${count} subscriber${count === 1 ? '' : 's'}.`);
     } catch (failure) {

@@ -7,14 +7,14 @@ import { OrderPage } from './order-page.tsx';
 
 const REASON = 'Stripe: Charge ch_1 has been disputed; cannot refund.';
 
-function order(refund: Partial<AdminOrder['refunds'][number]>): AdminOrder {
+function order(refund: Partial<AdminOrder['refunds'][number]>, items: unknown[] = []): AdminOrder {
   return AdminOrderAnswerSchema.parse({
     success: true,
     order: {
       _id: 'o1',
       orderNumber: 'SH-10042',
       createdAt: '2026-11-20T10:00:00.000Z',
-      items: [],
+      items,
       itemsPrice: 40,
       discount: 0,
       couponCode: null,
@@ -97,5 +97,27 @@ describe('order detail: a failed refund', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual([
       '/api/admin/orders/o1/refunds/r1/retry',
     ]);
+  });
+});
+
+describe('order detail: its lines', () => {
+  const line = (id: string, colourName: string) => ({
+    _id: id,
+    productId: 'p1',
+    name: 'Linen Shirt',
+    image: '/images/products/shirt.svg',
+    size: 'M',
+    colourId: colourName ? 'c2' : null,
+    colourName,
+    quantity: 2,
+    price: 20,
+  });
+
+  it('name the colour bought, and say nothing of one for a line without', async () => {
+    stubApi({ 'GET /api/admin/orders/o1': () => json(200, { success: true, order: order({}, [line('i1', 'Sage'), line('i2', '')]) }) });
+    renderRoutes([{ path: '/orders/:id', element: <OrderPage /> }], '/orders/o1');
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByText('Linen Shirt · Sage · M × 2')).toBeTruthy();
+    expect(within(items).getByText('Linen Shirt · M × 2')).toBeTruthy();
   });
 });

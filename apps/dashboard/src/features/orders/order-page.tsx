@@ -142,7 +142,8 @@ export function OrderPage() {
                 {order.data.items.map((item) => (
                   <li key={item._id}>
                     <span>
-                      {item.name} · {item.size} × {item.quantity}
+                      {item.name}
+                      {item.colourName ? ` · ${item.colourName}` : ''} · {item.size} × {item.quantity}
                     </span>
                     <span>{formatMoney(item.price * item.quantity)}</span>
                   </li>

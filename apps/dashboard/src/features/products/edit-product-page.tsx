@@ -7,6 +7,7 @@ import { notifySuccess } from '../../lib/toast.ts';
 import { useProduct } from './api/get-products.ts';
 import { ProductForm } from './components/product-form.tsx';
 import { valuesOf } from './product-form-values.ts';
+import { ProductColours } from './components/product-colours.tsx';
 import { ProductImages } from './components/product-images.tsx';
 import { STATUS_LABELS, STATUS_TONES } from './product-labels.ts';
 import { ProductStatusActions } from './components/product-status-actions.tsx';
@@ -33,6 +34,7 @@ export function EditProductPage() {
             </p>
           </PageHeader>
           <div className={styles.layout}>
+            <ProductColours product={product.data} />
             <ProductImages product={product.data} />
             <ProductForm
               // A saved product remounts the form with what the server kept.
@@ -41,7 +43,7 @@ export function EditProductPage() {
               productId={product.data.id}
               submitLabel="Save changes"
               onSave={async (body) => {
-                const { stock: _openingStock, ...changes } = body;
+                const { stock: _openingStock, colours: _openingColours, ...changes } = body;
                 await update.mutateAsync(changes);
                 notifySuccess('Saved');
               }}

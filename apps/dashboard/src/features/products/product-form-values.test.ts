@@ -10,8 +10,8 @@ const filled: ProductFormValues = {
   salePrice: '',
   tags: ' rain,  outdoor ,',
   sizes: [
-    { size: ' S ', stock: '3' },
-    { size: 'M', stock: '' },
+    { key: 'a', size: ' S ', stock: '3' },
+    { key: 'b', size: 'M', stock: '' },
   ],
 };
 
@@ -40,6 +40,43 @@ describe('the product form', () => {
     expect(toBody(filled, false)).not.toHaveProperty('stock');
   });
 
+  it('gives each colour its opening stock by size, and no product-wide stock', () => {
+    const body = toBody(
+      {
+        ...filled,
+        colours: [
+          { name: 'Sage', swatch: '#87A96B', stock: { a: '2', b: '' } },
+          { name: 'Navy', swatch: '#1f2a44', stock: { b: '5' } },
+        ],
+      },
+      true,
+    );
+    expect(body.colours).toEqual([
+      { name: 'Sage', swatch: '#87A96B', stock: { S: 2, M: 0 } },
+      { name: 'Navy', swatch: '#1f2a44', stock: { S: 0, M: 5 } },
+    ]);
+    expect(body).not.toHaveProperty('stock');
+  });
+
+  it('answers a colour’s broken rule with the contract’s message on the colours', async () => {
+    const { errors } = await resolve({
+      ...filled,
+      colours: [
+        { name: 'Sage', swatch: 'green', stock: {} },
+        { name: 'sage', swatch: '#87a96b', stock: {} },
+      ],
+    });
+    expect((errors.colours as { message?: string } | undefined)?.message).toBe(M.swatchInvalid);
+    const duplicate = await resolve({
+      ...filled,
+      colours: [
+        { name: 'Sage', swatch: '#87a96b', stock: {} },
+        { name: 'sage', swatch: '#87a96b', stock: {} },
+      ],
+    });
+    expect((duplicate.errors.colours as { message?: string } | undefined)?.message).toBe(M.colourNameTaken);
+  });
+
   it('passes a valid product', async () => {
     expect((await resolve(filled)).errors).toEqual({});
   });
@@ -53,8 +90,8 @@ describe('the product form', () => {
       salePrice: '200',
       slug: 'Not A Slug',
       sizes: [
-        { size: 'S', stock: '3' },
-        { size: 's', stock: '-1' },
+        { key: 'a', size: 'S', stock: '3' },
+        { key: 'b', size: 's', stock: '-1' },
       ],
     });
     expect(errors.name?.message).toBe(M.nameRequired);

@@ -23,8 +23,37 @@ export interface ProductFormValues {
   price: string;
   /** Empty: not on sale. */
   salePrice: string;
-  /** In picker order; `stock` is the opening stock of a new product. */
-  sizes: { size: string; stock: string }[];
+  /** In picker order; `stock` is the opening stock of a new product without colours. `key` names the row while it is renamed or moved. */
+  sizes: SizeRow[];
+  /**
+   * A new product's colours (decision 043), in swatch order, each with its opening stock by size row
+   * `key`. None: one colour named DEFAULT_COLOUR_NAME holding the sizes' `stock`. Edited on the product's page afterwards.
+   */
+  colours: ColourRow[];
+}
+
+export interface SizeRow {
+  key: string;
+  size: string;
+  stock: string;
+}
+
+export interface ColourRow {
+  name: string;
+  swatch: string;
+  /** Opening stock as typed, by size row key. */
+  stock: Record<string, string>;
+}
+
+let lastKey = 0;
+/** A size row's own key, kept while its name is typed or it moves. */
+export function newSizeKey(): string {
+  lastKey += 1;
+  return `size-${lastKey}`;
+}
+
+export function newSizeRow(size = '', stock = '0'): SizeRow {
+  return { key: newSizeKey(), size, stock };
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -39,10 +68,11 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   price: '',
   salePrice: '',
   sizes: [
-    { size: 'S', stock: '0' },
-    { size: 'M', stock: '0' },
-    { size: 'L', stock: '0' },
+    { key: 'size-s', size: 'S', stock: '0' },
+    { key: 'size-m', size: 'M', stock: '0' },
+    { key: 'size-l', size: 'L', stock: '0' },
   ],
+  colours: [],
 };
 
 export function valuesOf(product: AdminProduct): ProductFormValues {
@@ -57,7 +87,8 @@ export function valuesOf(product: AdminProduct): ProductFormValues {
     types: product.types.join(', '),
     price: String(product.price),
     salePrice: product.salePrice === null ? '' : String(product.salePrice),
-    sizes: product.sizes.map(({ size, stock }) => ({ size, stock: String(stock) })),
+    sizes: product.sizes.map(({ size, stock }, index) => ({ key: `size-${index}`, size, stock: String(stock) })),
+    colours: [],
   };
 }
 
@@ -67,7 +98,7 @@ const list = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The body of POST /api/admin/products (with opening stock) or of PATCH (without). */
+/** The body of POST /api/admin/products (with opening stock, and colours when given) or of PATCH (without). */
 export function toBody(values: ProductFormValues, isNew: boolean): ProductCreateBody {
   const sizes = values.sizes.map((row) => row.size.trim());
   const body: ProductCreateBody = {
@@ -84,9 +115,16 @@ export function toBody(values: ProductFormValues, isNew: boolean): ProductCreate
     sizes,
   };
   if (isNew) {
-    body.stock = Object.fromEntries(
-      values.sizes.filter((row) => row.size.trim()).map((row) => [row.size.trim(), amountOf(row.stock || '0')]),
-    );
+    const named = values.sizes.filter((row) => row.size.trim());
+    if (values.colours.length > 0) {
+      body.colours = values.colours.map((colour) => ({
+        name: colour.name,
+        swatch: colour.swatch,
+        stock: Object.fromEntries(named.map((row) => [row.size.trim(), amountOf(colour.stock[row.key] || '0')])),
+      }));
+    } else {
+      body.stock = Object.fromEntries(named.map((row) => [row.size.trim(), amountOf(row.stock || '0')]));
+    }
   }
   return body;
 }

@@ -1,32 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminProductListSchema, AdminProductSchema } from '@shopper/contract';
+import { AdminProductListSchema } from '@shopper/contract';
+import { adminProduct } from '../../test/products.ts';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { ProductsPage } from './products-page.tsx';
 
 const product = (id: string, name: string) =>
-  AdminProductSchema.parse({
-    id,
-    slug: name.toLowerCase().replace(/\W+/g, '-'),
-    name,
-    brand: 'North Quay',
-    category: 'women',
-    status: 'draft',
-    shortDescription: '',
-    longDescription: '',
-    tags: [],
-    types: [],
-    price: 129,
-    salePrice: 99.5,
-    sizes: [{ size: 'S', stock: 3 }],
-    totalStock: 3,
-    images: [],
-    rating: 0,
-    reviewCount: 0,
-    publishedAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  });
+  adminProduct({ id, name, slug: name.toLowerCase().replace(/\W+/g, '-'), salePrice: 99.5 });
 
 describe('products list', () => {
   it('asks the server for the page, sort and filters the URL names, and writes changes back to it', async () => {

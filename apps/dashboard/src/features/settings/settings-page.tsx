@@ -10,7 +10,24 @@ import { amountOf, contractResolver } from '../../lib/contract-resolver.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { useSettings } from './api/get-settings.ts';
-import { useSaveSettings } from './api/save-settings.ts';
+import { useSaveSettings, type ShopSettingsBody } from './api/save-settings.ts';
+import styles from './settings-page.module.css';
+
+interface SettingsValues {
+  lowStockThreshold: string;
+  /** One host per line, as typed. */
+  importImageHosts: string;
+}
+
+function toBody(values: SettingsValues): ShopSettingsBody {
+  return {
+    lowStockThreshold: amountOf(values.lowStockThreshold),
+    importImageHosts: values.importImageHosts
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  };
+}
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveSettings();
@@ -19,39 +36,63 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<{ lowStockThreshold: string }>({
-    defaultValues: { lowStockThreshold: String(settings.lowStockThreshold) },
-    resolver: contractResolver(ShopSettingsBodySchema, (values: { lowStockThreshold: string }) => ({
-      lowStockThreshold: amountOf(values.lowStockThreshold),
-    })),
+  } = useForm<SettingsValues>({
+    defaultValues: {
+      lowStockThreshold: String(settings.lowStockThreshold),
+      importImageHosts: settings.importImageHosts.join('\n'),
+    },
+    resolver: contractResolver(ShopSettingsBodySchema, toBody),
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await save.mutateAsync({ lowStockThreshold: amountOf(values.lowStockThreshold) });
+      const answer = await save.mutateAsync(toBody(values));
       notifySuccess(answer.message ?? 'Settings saved.');
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['lowStockThreshold'], T.saveFailed);
+      const message = applyServerErrors(error, setError, ['lowStockThreshold', 'importImageHosts'], T.saveFailed);
       if (message) setError('root', { message });
     }
   });
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate style={{ display: 'grid', gap: 'var(--space-3)', maxWidth: 360 }}>
-      <Field
-        label="Low-stock threshold"
-        error={errors.lowStockThreshold?.message}
-        hint="A size with this many or fewer left shows under Low stock on Home."
-      >
-        <input inputMode="numeric" {...register('lowStockThreshold')} />
-      </Field>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Panel title="Stock">
+        <div className={styles.fields}>
+          <Field
+            label="Low-stock threshold"
+            error={errors.lowStockThreshold?.message}
+            hint="A size with this many or fewer left shows under Low stock on Home."
+          >
+            <input inputMode="numeric" {...register('lowStockThreshold')} />
+          </Field>
+        </div>
+      </Panel>
+      <Panel title="Catalog import">
+        <div className={styles.fields}>
+          <Field
+            label="Image hosts"
+            error={errors.importImageHosts?.message}
+            hint={
+              <>
+                Where an imported catalog may fetch pictures from, one per line: a host name (cdn.shopify.com), a
+                wildcard of its subdomains (*.example.com), or an origin to allow plain HTTP (http://127.0.0.1:4100).
+                Empty: the import fetches no pictures.
+              </>
+            }
+          >
+            <textarea rows={5} spellCheck={false} autoCapitalize="none" {...register('importImageHosts')} />
+          </Field>
+        </div>
+      </Panel>
       <FormError message={errors.root?.message} />
-      <Button type="submit" variant="primary" isBusy={isSubmitting}>
-        Save settings
-      </Button>
+      <div>
+        <Button type="submit" variant="primary" isBusy={isSubmitting}>
+          Save settings
+        </Button>
+      </div>
     </form>
   );
 }
 
-/** Owner only: the shop's settings (today the low-stock threshold). */
+/** Owner only: the shop's settings (the low-stock threshold, the import's image hosts). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -59,9 +100,11 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => void settings.refetch()} fallback={T.loadFailed}>
         {settings.data ? (
-          <Panel title="Stock">
-            <SettingsForm key={settings.data.lowStockThreshold} settings={settings.data} />
-          </Panel>
+          // What the server kept (normalised hosts) replaces what was typed.
+          <SettingsForm
+            key={`${settings.data.lowStockThreshold}|${settings.data.importImageHosts.join(',')}`}
+            settings={settings.data}
+          />
         ) : null}
       </QueryState>
     </>

@@ -1,9 +1,18 @@
 import { ADULT_SIZES, CATEGORIES, KIDS_SIZES } from '@shopper/contract';
 import { describe, expect, it } from 'vitest';
 import { parseImageName } from '../../modules/images/index.ts';
-import { DEMO_PRODUCTS } from './demo-products.ts';
+import { DEMO_PRODUCTS, type SeedProduct } from './demo-products.ts';
 
 const DAY_MS = 86_400_000;
+
+/** The drawing an image path names, or null when it is not one of ours. */
+function drawingOf(path: string) {
+  const [prefix, name = ''] = path.split(/(?<=\/images\/products\/)/);
+  return prefix === '/images/products/' ? parseImageName(name) : null;
+}
+
+type ColouredProduct = SeedProduct & { colours: NonNullable<SeedProduct['colours']> };
+const coloured = DEMO_PRODUCTS.filter((p): p is ColouredProduct => p.colours !== undefined);
 
 describe('DEMO_PRODUCTS', () => {
   it('fills every category', () => {
@@ -100,5 +109,93 @@ describe('DEMO_PRODUCTS', () => {
     for (const type of ['dresses', 'skirts', 'tops']) {
       expect(women.some((p) => p.types.includes(type))).toBe(true);
     }
+  });
+
+  describe('colours (decision 043)', () => {
+    it('gives at least a third of the products 2 to 5 colours, in every category', () => {
+      expect(coloured.length).toBeGreaterThanOrEqual(Math.ceil(DEMO_PRODUCTS.length / 3));
+      for (const p of coloured) {
+        expect(p.colours.length, p.slug).toBeGreaterThanOrEqual(2);
+        expect(p.colours.length, p.slug).toBeLessThanOrEqual(5);
+      }
+      expect(new Set(coloured.map((p) => p.colours.length)).size).toBeGreaterThanOrEqual(3);
+      for (const category of CATEGORIES) {
+        const inCategory = DEMO_PRODUCTS.filter((p) => p.category === category);
+        expect(inCategory[0]?.colours, `first ${category} product`).toBeDefined();
+        expect(inCategory.filter((p) => p.colours).length).toBeGreaterThanOrEqual(5);
+      }
+      expect(coloured.map((p) => p.slug)).toContain('cropped-merino-cardigan');
+    });
+
+    it('names each colour uniquely within its product, with a lower-case #rrggbb swatch of its own', () => {
+      for (const p of coloured) {
+        const names = p.colours.map((c) => c.name.toLowerCase());
+        expect(new Set(names).size, p.slug).toBe(names.length);
+        for (const c of p.colours) {
+          expect(c.name.trim(), p.slug).toBe(c.name);
+          expect(c.name.length).toBeGreaterThanOrEqual(1);
+          expect(c.name.length).toBeLessThanOrEqual(40);
+          expect(c.swatch, `${p.slug} ${c.name}`).toMatch(/^#[0-9a-f]{6}$/);
+        }
+        expect(new Set(p.colours.map((c) => c.swatch)).size, p.slug).toBe(p.colours.length);
+      }
+    });
+
+    it('draws each colour’s three views of the product’s garment in the colour’s own swatch', () => {
+      for (const p of coloured) {
+        const garment = drawingOf(p.images[0] ?? '')?.garment;
+        for (const c of p.colours) {
+          const drawings = c.images.map(drawingOf);
+          expect(drawings, `${p.slug} ${c.name}`).toEqual(
+            ['front', 'back', 'detail'].map((view) => ({ garment, colour: c.swatch.slice(1), view })),
+          );
+        }
+      }
+    });
+
+    it('keeps the product’s own images and sizes those of the first colour, with the stock summed', () => {
+      for (const p of coloured) {
+        expect(p.images, p.slug).toEqual(p.colours[0]?.images);
+        for (const c of p.colours) {
+          expect(
+            c.sizes.map((s) => s.size),
+            `${p.slug} ${c.name}`,
+          ).toEqual(p.sizes.map((s) => s.size));
+          for (const s of c.sizes) {
+            expect(Number.isInteger(s.stock)).toBe(true);
+            expect(s.stock).toBeGreaterThanOrEqual(0);
+          }
+        }
+        const summed = p.sizes.map((size, i) => p.colours.reduce((sum, c) => sum + (c.sizes[i]?.stock ?? 0), 0));
+        expect(
+          p.sizes.map((s) => s.stock),
+          p.slug,
+        ).toEqual(summed);
+      }
+    });
+
+    it('sells a size out in some colours only, and one colour of a product out altogether', () => {
+      const soldOutInSome = coloured.filter((p) =>
+        p.sizes.some((s, i) => s.stock > 0 && p.colours.some((c) => c.sizes[i]?.stock === 0)),
+      );
+      expect(soldOutInSome.length).toBeGreaterThanOrEqual(coloured.length / 2);
+      const colourSoldOut = coloured.filter(
+        (p) => p.sizes.some((s) => s.stock > 0) && p.colours.some((c) => c.sizes.every((s) => s.stock === 0)),
+      );
+      expect(colourSoldOut.length).toBeGreaterThanOrEqual(1);
+    });
+
+    // A client or journey that knows only sizes reads the summed stock and buys the first colour, so
+    // the first colour must have what the sum promises: e2e/fixtures picks a size sold out, one in
+    // stock, and one with 10 or more that parallel journeys buy from.
+    it('keeps the first colour in stock wherever the sum is, and roomy wherever the sum is', () => {
+      for (const p of coloured) {
+        p.sizes.forEach((s, i) => {
+          const first = p.colours[0]?.sizes[i]?.stock ?? 0;
+          expect(first > 0, `${p.slug} ${s.size}`).toBe(s.stock > 0);
+          expect(first >= 10, `${p.slug} ${s.size}`).toBe(s.stock >= 10);
+        });
+      }
+    });
   });
 });

@@ -6,14 +6,28 @@ import type { CatalogProductInput } from './seed-catalog.ts';
 export type SeedProduct = CatalogProductInput;
 
 type Size = (typeof ADULT_SIZES)[number] | (typeof KIDS_SIZES)[number];
+type Stock = Partial<Record<Size, number>>;
 
-type Entry = Omit<SeedProduct, 'slug' | 'images' | 'sizes' | 'publishedAt'> & {
+/** One colour of a demo product: a believable name, the drawing's colour (six lower-case hex digits) and its stock. */
+type Colour = { name: string; hex: string; stock: Stock };
+
+type Entry = Omit<SeedProduct, 'slug' | 'images' | 'sizes' | 'publishedAt' | 'colours'> & {
   garment: Garment;
-  hex: string;
   /** Calendar day (YYYY-MM-DD) the product went live. */
   published: string;
-  stock: Partial<Record<Size, number>>;
-};
+} & (
+    | { hex: string; stock: Stock; colours?: undefined }
+    | {
+        /**
+         * In swatch order (decision 043). The first is the default colour: its hex is the product's
+         * drawing from before colours, and its sizes are the product's; another colour leaving a
+         * size out has none of it.
+         */
+        colours: [Colour, ...Colour[]];
+        hex?: undefined;
+        stock?: undefined;
+      }
+  );
 
 function slugify(name: string): string {
   return name
@@ -26,19 +40,43 @@ function slugify(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function product({ garment, hex, published, stock, ...rest }: Entry): SeedProduct {
+function drawings(garment: Garment, hex: string): string[] {
+  return IMAGE_VIEWS.map((view) => `${DRAWINGS_PATH}${imageName(garment, hex, view)}`);
+}
+
+function product(entry: Entry): SeedProduct {
+  // Without `colours`, `hex` and `stock` describe the one colour; neither is a field of the product.
+  const { garment, published, hex: _hex, stock: _stock, colours, ...rest } = entry;
   const canonical: readonly string[] = rest.category === 'kids' ? KIDS_SIZES : ADULT_SIZES;
-  const stocked = Object.keys(stock);
+  const palette: [Colour, ...Colour[]] =
+    entry.colours === undefined ? [{ name: '', hex: entry.hex, stock: entry.stock }] : entry.colours;
+  const [first, ...others] = palette;
+  const stocked = Object.keys(first.stock);
   const stray = stocked.find((size) => !canonical.includes(size));
   if (stray) throw new Error(`${rest.name}: size ${stray} does not fit category ${rest.category}`);
-  return {
+  for (const colour of others) {
+    const extra = Object.keys(colour.stock).find((size) => !stocked.includes(size));
+    if (extra) throw new Error(`${rest.name}: ${colour.name} has size ${extra}, which its first colour does not list`);
+  }
+  const sizes = canonical.filter((size) => stocked.includes(size)) as Size[];
+  const sizesOf = (stockOf: (size: Size) => number) => sizes.map((size) => ({ size, stock: stockOf(size) }));
+  const seed: SeedProduct = {
     ...rest,
     slug: slugify(rest.name),
-    images: IMAGE_VIEWS.map((view) => `${DRAWINGS_PATH}${imageName(garment, hex, view)}`),
+    images: drawings(garment, first.hex),
     publishedAt: `${published}T10:00:00.000Z`,
-    sizes: canonical
-      .filter((size) => stocked.includes(size))
-      .map((size) => ({ size, stock: stock[size as Size] ?? 0 })),
+    // Decision 043: a reader that knows only sizes sees each size's stock summed over the colours.
+    sizes: sizesOf((size) => palette.reduce((sum, colour) => sum + (colour.stock[size] ?? 0), 0)),
+  };
+  if (!colours) return seed;
+  return {
+    ...seed,
+    colours: colours.map((colour) => ({
+      name: colour.name,
+      swatch: `#${colour.hex}`,
+      images: drawings(garment, colour.hex),
+      sizes: sizesOf((size) => colour.stock[size] ?? 0),
+    })),
   };
 }
 
@@ -49,7 +87,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Saltmarsh',
     category: 'men',
     garment: 'shirt',
-    hex: 'd8c6a4',
     shortDescription: 'An airy camp-collar shirt cut from washed European linen.',
     longDescription:
       'Woven from 100% European flax and garment-washed for a soft, lived-in hand. A relaxed, boxy fit with a straight hem that looks right untucked. Machine wash cold and line dry; the creases are part of the charm.',
@@ -59,14 +96,17 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['shirts'],
     rating: 4.5,
     published: '2026-06-12',
-    stock: { S: 8, M: 14, L: 11, XL: 6, XXL: 2 },
+    colours: [
+      { name: 'Sand', hex: 'd8c6a4', stock: { S: 8, M: 14, L: 11, XL: 6, XXL: 2 } },
+      { name: 'Sage', hex: '9caf88', stock: { S: 1, M: 6, L: 4, XL: 2, XXL: 0 } },
+      { name: 'Terracotta', hex: 'c0643f', stock: { S: 0, M: 3, L: 0, XL: 1, XXL: 1 } },
+    ],
   }),
   product({
     name: 'Oxford Button-Down Shirt',
     brand: 'Marlow & Finch',
     category: 'men',
     garment: 'shirt',
-    hex: 'a9c4dc',
     shortDescription: 'The dependable button-down in a sturdy, breathable oxford cloth.',
     longDescription:
       'Made from a two-ply cotton oxford that softens with every wash. Tailored through the body with a button-down collar and a single chest pocket. Machine wash warm; iron while slightly damp for a crisp finish.',
@@ -76,14 +116,17 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['shirts'],
     rating: 4.6,
     published: '2026-02-03',
-    stock: { S: 10, M: 22, L: 18, XL: 9, XXL: 0 },
+    colours: [
+      { name: 'Pale Blue', hex: 'a9c4dc', stock: { S: 10, M: 22, L: 18, XL: 9, XXL: 0 } },
+      { name: 'White', hex: 'f7f6f2', stock: { S: 6, M: 9, L: 7, XL: 0, XXL: 0 } },
+      { name: 'Pink', hex: 'e9c6c9', stock: { S: 2, M: 4, L: 0, XL: 0, XXL: 0 } },
+    ],
   }),
   product({
     name: 'Heavyweight Pocket Tee',
     brand: 'Northbound',
     category: 'men',
     garment: 'tshirt',
-    hex: '5b6b3a',
     shortDescription: 'A thick, structured tee that holds its shape wash after wash.',
     longDescription:
       'Knitted from 240 gsm combed cotton jersey with a tight ribbed collar. The fit is straight and slightly boxy with dropped shoulders. Machine wash cold inside out and tumble dry low.',
@@ -93,7 +136,13 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['t-shirts'],
     rating: 4.3,
     published: '2026-08-20',
-    stock: { S: 12, M: 30, L: 26, XL: 15, XXL: 7 },
+    colours: [
+      { name: 'Olive', hex: '5b6b3a', stock: { S: 12, M: 30, L: 26, XL: 15, XXL: 7 } },
+      { name: 'Black', hex: '1c1c1e', stock: { S: 4, M: 5, L: 6, XL: 3, XXL: 2 } },
+      { name: 'Ecru', hex: 'efe8d8', stock: { S: 3, M: 2, L: 4, XL: 2, XXL: 0 } },
+      { name: 'Navy', hex: '1f2f4a', stock: { S: 2, M: 3, L: 0, XL: 4, XXL: 0 } },
+      { name: 'Rust', hex: 'b5543c', stock: { S: 0, M: 0, L: 0, XL: 0, XXL: 0 } },
+    ],
   }),
   product({
     name: 'Organic Crew Tee',
@@ -117,7 +166,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Marlow & Finch',
     category: 'men',
     garment: 'polo',
-    hex: '1f2f4a',
     shortDescription: 'A classic three-button polo in textured cotton piqué.',
     longDescription:
       'The breathable piqué knit keeps its structure on warm days. Cut to a regular fit with a ribbed collar and cuffs. Machine wash cold and dry flat to keep the collar neat.',
@@ -127,7 +175,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['tops'],
     rating: 4.4,
     published: '2026-05-09',
-    stock: { S: 9, M: 17, L: 14, XL: 0, XXL: 3 },
+    colours: [
+      { name: 'Navy', hex: '1f2f4a', stock: { S: 9, M: 17, L: 14, XL: 0, XXL: 3 } },
+      { name: 'White', hex: 'f4f3ee', stock: { S: 0, M: 6, L: 5, XL: 0, XXL: 0 } },
+      { name: 'Bottle Green', hex: '2f5a3f', stock: { S: 0, M: 4, L: 3, XL: 0, XXL: 2 } },
+      { name: 'Cherry', hex: '9e2a2b', stock: { S: 0, M: 2, L: 0, XL: 0, XXL: 1 } },
+    ],
   }),
   product({
     name: 'Ribbed Merino Crewneck',
@@ -151,7 +204,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Northbound',
     category: 'men',
     garment: 'hoodie',
-    hex: '9a9ca0',
     shortDescription: 'A cosy pullover hoodie with a brushed-back fleece lining.',
     longDescription:
       'Made from a cotton-rich loopback fleece, brushed inside for warmth. Relaxed fit with a lined hood, kangaroo pocket and ribbed trims. Machine wash cold and tumble dry low.',
@@ -161,7 +213,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['hoodies'],
     rating: 4.2,
     published: '2026-01-22',
-    stock: { S: 14, M: 24, L: 21, XL: 12, XXL: 6 },
+    colours: [
+      { name: 'Grey Marl', hex: '9a9ca0', stock: { S: 14, M: 24, L: 21, XL: 12, XXL: 6 } },
+      { name: 'Charcoal', hex: '3b3d40', stock: { S: 5, M: 8, L: 7, XL: 4, XXL: 2 } },
+      { name: 'Forest', hex: '2f4f3a', stock: { S: 3, M: 0, L: 4, XL: 2, XXL: 0 } },
+      { name: 'Oat', hex: 'd9cdb4', stock: { S: 0, M: 5, L: 2, XL: 0, XXL: 1 } },
+    ],
   }),
   product({
     name: 'Nylon Bomber Jacket',
@@ -236,7 +293,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Greyfield',
     category: 'men',
     garment: 'trousers',
-    hex: 'c8c0b0',
     shortDescription: 'Smart-casual chinos in a soft, stretchy cotton twill.',
     longDescription:
       'A brushed cotton twill with a touch of stretch for ease of movement. Regular fit with slanted front pockets and welt back pockets. Machine wash cold and hang to dry.',
@@ -246,7 +302,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['trousers'],
     rating: 4,
     published: '2026-04-04',
-    stock: { S: 8, M: 19, L: 17, XL: 10, XXL: 4 },
+    colours: [
+      { name: 'Stone', hex: 'c8c0b0', stock: { S: 8, M: 19, L: 17, XL: 10, XXL: 4 } },
+      { name: 'Navy', hex: '26324a', stock: { S: 1, M: 7, L: 6, XL: 5, XXL: 2 } },
+      { name: 'Olive', hex: '5f6842', stock: { S: 0, M: 4, L: 0, XL: 3, XXL: 1 } },
+    ],
   }),
   product({
     name: 'Pleated Wool Trousers',
@@ -304,7 +364,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Juniper & Oak',
     category: 'men',
     garment: 'cardigan',
-    hex: '7a2e3b',
     shortDescription: 'A soft lambswool cardigan with horn-effect buttons.',
     longDescription:
       'Knitted in Scotland from lambswool that is light yet surprisingly warm. Regular fit with a V-neck, patch pockets and ribbed trims. Hand wash cold and dry flat.',
@@ -314,7 +373,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['knitwear'],
     rating: 4.3,
     published: '2026-09-14',
-    stock: { S: 5, M: 10, L: 9, XL: 4, XXL: 2 },
+    colours: [
+      { name: 'Burgundy', hex: '7a2e3b', stock: { S: 5, M: 10, L: 9, XL: 4, XXL: 2 } },
+      { name: 'Oatmeal', hex: 'd6c9ad', stock: { S: 2, M: 6, L: 0, XL: 2, XXL: 0 } },
+      { name: 'Charcoal', hex: '3a3d42', stock: { S: 1, M: 4, L: 0, XL: 1, XXL: 1 } },
+    ],
   }),
   product({
     name: 'Cotton Harrington Jacket',
@@ -357,7 +420,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Saltmarsh',
     category: 'women',
     garment: 'dress',
-    hex: 'c56a4a',
     shortDescription: 'A sleeveless linen dress with a fitted bodice and swishy skirt.',
     longDescription:
       'Made from washed European linen with a cotton lining in the bodice. Fitted to the waist, then flaring to a midi-length skirt, with a concealed back zip. Machine wash cold and line dry.',
@@ -367,7 +429,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['dresses'],
     rating: 4.8,
     published: '2026-06-02',
-    stock: { XS: 6, S: 12, M: 14, L: 8, XL: 3 },
+    colours: [
+      { name: 'Terracotta', hex: 'c56a4a', stock: { XS: 6, S: 12, M: 14, L: 8, XL: 3 } },
+      { name: 'Ecru', hex: 'ece4d2', stock: { XS: 2, S: 7, M: 5, L: 1, XL: 0 } },
+      { name: 'Sage', hex: '9caf88', stock: { XS: 1, S: 0, M: 6, L: 0, XL: 2 } },
+      { name: 'Black', hex: '1c1c1e', stock: { XS: 0, S: 4, M: 3, L: 0, XL: 1 } },
+    ],
   }),
   product({
     name: 'Cotton Poplin Sundress',
@@ -442,7 +509,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Ardent Studio',
     category: 'women',
     garment: 'skirt',
-    hex: 'd9a5a0',
     shortDescription: 'A softly pleated midi skirt in dusty pink.',
     longDescription:
       'Made from a lightweight recycled crepe that moves with you. Sits at the natural waist with a concealed side zip. Machine wash cold on a delicate cycle and hang to dry.',
@@ -452,7 +518,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['skirts'],
     rating: 4.7,
     published: '2026-02-14',
-    stock: { XS: 4, S: 10, M: 12, L: 6, XL: 0 },
+    colours: [
+      { name: 'Dusty Pink', hex: 'd9a5a0', stock: { XS: 4, S: 10, M: 12, L: 6, XL: 0 } },
+      { name: 'Navy', hex: '1f2f4a', stock: { XS: 2, S: 5, M: 6, L: 2, XL: 0 } },
+      { name: 'Moss', hex: '6b7148', stock: { XS: 0, S: 3, M: 0, L: 1, XL: 0 } },
+    ],
   }),
   product({
     name: 'Corduroy Button Skirt',
@@ -476,7 +546,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Saltmarsh',
     category: 'women',
     garment: 'shirt',
-    hex: 'f4f1ea',
     shortDescription: 'An oversized linen shirt that goes with everything.',
     longDescription:
       'Pure linen, garment-washed for softness and a relaxed drape. Oversized fit with a curved hem, to wear open over a tee or tucked in. Machine wash cold and line dry.',
@@ -486,7 +555,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['shirts', 'tops'],
     rating: 4.5,
     published: '2026-05-21',
-    stock: { XS: 6, S: 14, M: 16, L: 9, XL: 3 },
+    colours: [
+      { name: 'White', hex: 'f4f1ea', stock: { XS: 6, S: 14, M: 16, L: 9, XL: 3 } },
+      { name: 'Sky', hex: 'a9c4dc', stock: { XS: 2, S: 8, M: 7, L: 0, XL: 2 } },
+      { name: 'Oat', hex: 'd9cbb0', stock: { XS: 1, S: 0, M: 4, L: 0, XL: 0 } },
+      { name: 'Sage', hex: 'a3b18f', stock: { XS: 0, S: 3, M: 0, L: 0, XL: 1 } },
+    ],
   }),
   product({
     name: 'Fluid Satin Blouse',
@@ -510,7 +584,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Northbound',
     category: 'women',
     garment: 'tank',
-    hex: '1c1c1e',
     shortDescription: 'A close-fitting ribbed tank for layering or wearing solo.',
     longDescription:
       'Knitted from a stretchy cotton-modal rib that stays soft against the skin. Slim fit with a scoop neck and wide straps. Machine wash cold and dry flat.',
@@ -520,14 +593,19 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['tops'],
     rating: 4.1,
     published: '2026-06-25',
-    stock: { XS: 12, S: 20, M: 22, L: 14, XL: 6 },
+    colours: [
+      { name: 'Black', hex: '1c1c1e', stock: { XS: 12, S: 20, M: 22, L: 14, XL: 6 } },
+      { name: 'White', hex: 'f5f3ee', stock: { XS: 8, S: 10, M: 9, L: 6, XL: 2 } },
+      { name: 'Blush', hex: 'e8c1b8', stock: { XS: 5, S: 6, M: 0, L: 4, XL: 1 } },
+      { name: 'Khaki', hex: 'b3a37a', stock: { XS: 3, S: 4, M: 5, L: 2, XL: 0 } },
+      { name: 'Cobalt', hex: '2f5d9e', stock: { XS: 2, S: 0, M: 3, L: 0, XL: 0 } },
+    ],
   }),
   product({
     name: 'Organic Boxy Tee',
     brand: 'Greyfield',
     category: 'women',
     garment: 'tshirt',
-    hex: '9aab8f',
     shortDescription: 'A slightly cropped, boxy tee in soft sage.',
     longDescription:
       'Made from GOTS-certified organic cotton jersey. A boxy fit with dropped shoulders that sits just above the hip. Machine wash at 30°C.',
@@ -537,14 +615,17 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['t-shirts', 'tops'],
     rating: 4.3,
     published: '2026-08-12',
-    stock: { XS: 9, S: 18, M: 21, L: 12, XL: 0 },
+    colours: [
+      { name: 'Sage', hex: '9aab8f', stock: { XS: 9, S: 18, M: 21, L: 12, XL: 0 } },
+      { name: 'Ecru', hex: 'efe8d8', stock: { XS: 0, S: 7, M: 8, L: 5, XL: 0 } },
+      { name: 'Washed Black', hex: '2b2b2d', stock: { XS: 0, S: 5, M: 0, L: 3, XL: 0 } },
+    ],
   }),
   product({
     name: 'Cropped Merino Cardigan',
     brand: 'Juniper & Oak',
     category: 'women',
     garment: 'cardigan',
-    hex: 'efe6d2',
     shortDescription: 'A cropped cardigan in creamy, fine-gauge merino.',
     longDescription:
       'Knitted from extra-fine merino wool that is soft enough to wear next to the skin. A cropped, slightly boxy fit with a V-neck and pearlised buttons. Hand wash cold and dry flat.',
@@ -554,7 +635,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['knitwear'],
     rating: 4.6,
     published: '2026-10-20',
-    stock: { XS: 5, S: 9, M: 10, L: 6, XL: 2 },
+    colours: [
+      { name: 'Cream', hex: 'efe6d2', stock: { XS: 5, S: 9, M: 10, L: 6, XL: 2 } },
+      { name: 'Blush', hex: 'e6bcb4', stock: { XS: 2, S: 0, M: 6, L: 3, XL: 1 } },
+      { name: 'Sage', hex: '9caf88', stock: { XS: 1, S: 0, M: 4, L: 0, XL: 0 } },
+      { name: 'Navy', hex: '1f2f4a', stock: { XS: 0, S: 0, M: 0, L: 0, XL: 0 } },
+    ],
   }),
   product({
     name: 'Chunky Alpaca Sweater',
@@ -646,7 +732,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Saltmarsh',
     category: 'women',
     garment: 'trousers',
-    hex: '5b6b3a',
     shortDescription: 'Breezy high-waisted trousers in olive linen.',
     longDescription:
       'Cut from mid-weight washed linen with a soft drape. High waist, pressed creases and a wide, straight leg. Machine wash cold and line dry.',
@@ -656,7 +741,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['trousers'],
     rating: 4.2,
     published: '2026-07-27',
-    stock: { XS: 5, S: 11, M: 12, L: 8, XL: 3 },
+    colours: [
+      { name: 'Olive', hex: '5b6b3a', stock: { XS: 5, S: 11, M: 12, L: 8, XL: 3 } },
+      { name: 'Ecru', hex: 'ece4d2', stock: { XS: 2, S: 6, M: 7, L: 1, XL: 0 } },
+      { name: 'Black', hex: '1c1c1e', stock: { XS: 1, S: 4, M: 0, L: 0, XL: 2 } },
+    ],
   }),
 
   // Kids
@@ -665,7 +754,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Pebble & Sprout',
     category: 'kids',
     garment: 'tshirt',
-    hex: 'f1dc8b',
     shortDescription: 'A soft everyday tee in cheerful butter yellow.',
     longDescription:
       'Made from GOTS-certified organic cotton jersey that is gentle on sensitive skin. Regular fit with a roomy neck that pulls on easily. Machine wash at 40°C.',
@@ -675,7 +763,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['t-shirts'],
     rating: 4.5,
     published: '2026-06-08',
-    stock: { '2-3Y': 12, '4-5Y': 18, '6-7Y': 16, '8-9Y': 11, '10-11Y': 6 },
+    colours: [
+      { name: 'Butter', hex: 'f1dc8b', stock: { '2-3Y': 12, '4-5Y': 18, '6-7Y': 16, '8-9Y': 11, '10-11Y': 6 } },
+      { name: 'Sky', hex: '8fb3d9', stock: { '2-3Y': 6, '4-5Y': 9, '6-7Y': 0, '8-9Y': 5, '10-11Y': 2 } },
+      { name: 'Mint', hex: 'a8d5c2', stock: { '2-3Y': 4, '4-5Y': 7, '6-7Y': 6, '8-9Y': 0, '10-11Y': 1 } },
+      { name: 'Coral', hex: 'e07a5f', stock: { '2-3Y': 3, '4-5Y': 0, '6-7Y': 4, '8-9Y': 2, '10-11Y': 0 } },
+    ],
   }),
   product({
     name: "Kids' Pocket Tee",
@@ -699,7 +792,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Pebble & Sprout',
     category: 'kids',
     garment: 'romper',
-    hex: 'a8d5c2',
     shortDescription: 'A mint romper with snap fastenings for quick changes.',
     longDescription:
       'Soft organic cotton jersey with nickel-free snaps at the front and crotch. Relaxed fit with envelope shoulders that slip on easily. Machine wash at 40°C.',
@@ -709,7 +801,10 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['rompers'],
     rating: 4.8,
     published: '2026-03-20',
-    stock: { '2-3Y': 14, '4-5Y': 9 },
+    colours: [
+      { name: 'Mint', hex: 'a8d5c2', stock: { '2-3Y': 14, '4-5Y': 9 } },
+      { name: 'Oat', hex: 'e3d5b8', stock: { '2-3Y': 6, '4-5Y': 0 } },
+    ],
   }),
   product({
     name: 'Shortie Summer Romper',
@@ -733,7 +828,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Northbound',
     category: 'kids',
     garment: 'hoodie',
-    hex: '1f2f4a',
     shortDescription: 'A warm navy hoodie that survives the school week.',
     longDescription:
       'A cotton-rich fleece, brushed inside and pill-resistant outside. Regular fit with a lined hood, kangaroo pocket and ribbed cuffs. Machine wash at 30°C and tumble dry low.',
@@ -743,7 +837,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['hoodies'],
     rating: 4.4,
     published: '2025-12-22',
-    stock: { '4-5Y': 9, '6-7Y': 15, '8-9Y': 14, '10-11Y': 10, '12-13Y': 6 },
+    colours: [
+      { name: 'Navy', hex: '1f2f4a', stock: { '4-5Y': 9, '6-7Y': 15, '8-9Y': 14, '10-11Y': 10, '12-13Y': 6 } },
+      { name: 'Red', hex: 'c0392b', stock: { '4-5Y': 0, '6-7Y': 7, '8-9Y': 6, '10-11Y': 4, '12-13Y': 2 } },
+      { name: 'Grey Marl', hex: '9a9ca0', stock: { '4-5Y': 0, '6-7Y': 5, '8-9Y': 0, '10-11Y': 3, '12-13Y': 1 } },
+    ],
   }),
   product({
     name: "Kids' Cosy Crewneck Sweater",
@@ -767,7 +865,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Little Harbour',
     category: 'kids',
     garment: 'cardigan',
-    hex: 'c8a2c8',
     shortDescription: 'A sweet lilac cardigan with patch pockets.',
     longDescription:
       'Knitted from soft cotton that is easy to care for. Regular fit with a V-neck, big easy buttons and two patch pockets. Machine wash at 30°C and dry flat.',
@@ -777,7 +874,11 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['knitwear'],
     rating: 4.7,
     published: '2026-09-25',
-    stock: { '2-3Y': 6, '4-5Y': 10, '6-7Y': 9, '8-9Y': 5 },
+    colours: [
+      { name: 'Lilac', hex: 'c8a2c8', stock: { '2-3Y': 6, '4-5Y': 10, '6-7Y': 9, '8-9Y': 5 } },
+      { name: 'Oatmeal', hex: 'd6c9ad', stock: { '2-3Y': 2, '4-5Y': 5, '6-7Y': 0, '8-9Y': 3 } },
+      { name: 'Mustard', hex: 'c9a227', stock: { '2-3Y': 1, '4-5Y': 3, '6-7Y': 0, '8-9Y': 0 } },
+    ],
   }),
   product({
     name: "Kids' Padded Bomber Jacket",
@@ -852,7 +953,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Little Harbour',
     category: 'kids',
     garment: 'shorts',
-    hex: '9a9ca0',
     shortDescription: 'Comfy grey marl shorts for sports day and beyond.',
     longDescription:
       'A soft cotton jersey with an elasticated drawstring waist. Relaxed fit that stops just above the knee. Machine wash at 40°C and tumble dry low.',
@@ -862,7 +962,15 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['shorts'],
     rating: 4,
     published: '2026-06-30',
-    stock: { '2-3Y': 8, '4-5Y': 12, '6-7Y': 14, '8-9Y': 10, '10-11Y': 7, '12-13Y': 3 },
+    colours: [
+      {
+        name: 'Grey Marl',
+        hex: '9a9ca0',
+        stock: { '2-3Y': 8, '4-5Y': 12, '6-7Y': 14, '8-9Y': 10, '10-11Y': 7, '12-13Y': 3 },
+      },
+      { name: 'Navy', hex: '1f2f4a', stock: { '2-3Y': 1, '4-5Y': 6, '6-7Y': 8, '8-9Y': 5, '10-11Y': 2, '12-13Y': 0 } },
+      { name: 'Jade', hex: '2e8b6e', stock: { '2-3Y': 0, '4-5Y': 4, '6-7Y': 0, '8-9Y': 3, '10-11Y': 0, '12-13Y': 4 } },
+    ],
   }),
   product({
     name: "Kids' Denim Shorts",
@@ -886,7 +994,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Pebble & Sprout',
     category: 'kids',
     garment: 'dress',
-    hex: 'd9a5a0',
     shortDescription: 'A dusty-pink dress with a skirt made for twirling.',
     longDescription:
       'Soft organic cotton jersey with a full, circle-cut skirt. Fitted bodice that pulls on without fastenings. Machine wash at 30°C.',
@@ -896,7 +1003,12 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['dresses'],
     rating: 4.9,
     published: '2026-05-03',
-    stock: { '2-3Y': 7, '4-5Y': 11, '6-7Y': 10, '8-9Y': 6, '10-11Y': 2 },
+    colours: [
+      { name: 'Dusty Pink', hex: 'd9a5a0', stock: { '2-3Y': 7, '4-5Y': 11, '6-7Y': 10, '8-9Y': 6, '10-11Y': 2 } },
+      { name: 'Lilac', hex: 'c8a2c8', stock: { '2-3Y': 1, '4-5Y': 6, '6-7Y': 4, '8-9Y': 2, '10-11Y': 0 } },
+      { name: 'Navy', hex: '1f2f4a', stock: { '2-3Y': 0, '4-5Y': 3, '6-7Y': 5, '8-9Y': 1, '10-11Y': 3 } },
+      { name: 'Mint', hex: 'a8d5c2', stock: { '2-3Y': 1, '4-5Y': 0, '6-7Y': 2, '8-9Y': 0, '10-11Y': 1 } },
+    ],
   }),
   product({
     name: 'Party Dress with Sash',
@@ -954,7 +1066,6 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     brand: 'Little Harbour',
     category: 'kids',
     garment: 'polo',
-    hex: '2f5d9e',
     shortDescription: 'A cobalt polo shirt in breathable cotton piqué.',
     longDescription:
       'A durable cotton piqué that keeps its colour wash after wash. Regular fit with a two-button placket and ribbed sleeves. Machine wash at 40°C.',
@@ -964,6 +1075,10 @@ export const DEMO_PRODUCTS: readonly SeedProduct[] = [
     types: ['tops'],
     rating: 3.5,
     published: '2026-08-28',
-    stock: { '4-5Y': 8, '6-7Y': 12, '8-9Y': 0, '10-11Y': 7, '12-13Y': 4 },
+    colours: [
+      { name: 'Cobalt', hex: '2f5d9e', stock: { '4-5Y': 8, '6-7Y': 12, '8-9Y': 0, '10-11Y': 7, '12-13Y': 4 } },
+      { name: 'White', hex: 'f4f3ee', stock: { '4-5Y': 1, '6-7Y': 6, '8-9Y': 0, '10-11Y': 2, '12-13Y': 3 } },
+      { name: 'Red', hex: 'c0392b', stock: { '4-5Y': 0, '6-7Y': 4, '8-9Y': 0, '10-11Y': 0, '12-13Y': 2 } },
+    ],
   }),
 ];

@@ -161,12 +161,14 @@ describe('planDemoOrders', () => {
   });
 });
 
-/** Every size's ledger, oldest first, against its stock: the rows sum to it and each stockAfter runs on. */
+/** Every variant's ledger, oldest first, against its stock: the rows sum to it and each stockAfter runs on. */
 async function expectLedgerConsistent(db: Database) {
   const sizes = await db.select().from(productSizes);
   const rows = await db.select().from(stockMovements).orderBy(asc(stockMovements.createdAt), asc(stockMovements.id));
   for (const size of sizes) {
-    const own = rows.filter((r) => r.productId === size.productId && r.size === size.size);
+    const own = rows.filter(
+      (r) => r.productId === size.productId && r.colourId === size.colourId && r.size === size.size,
+    );
     let running = 0;
     for (const row of own) {
       running += row.delta;
@@ -228,7 +230,12 @@ describe('seedDemoOrdersIfEmpty', () => {
   it('keeps the stock ledger summing to each size’s stock, and the catalog’s stock as it was', async () => {
     await expectLedgerConsistent(t.database.db);
     const sizes = await t.database.db.select().from(productSizes);
-    const expected = DEMO_PRODUCTS.flatMap((p) => p.sizes.map((s) => s.stock)).sort((a, b) => a - b);
+    // Every colour has a row for every size of its product (decision 043), 0 where it does not come in it.
+    const expected = DEMO_PRODUCTS.flatMap((p) =>
+      (p.colours ?? [{ sizes: p.sizes }]).flatMap((c) =>
+        p.sizes.map((s) => c.sizes.find((own) => own.size === s.size)?.stock ?? 0),
+      ),
+    ).sort((a, b) => a - b);
     expect(sizes.map((s) => s.stock).sort((a, b) => a - b)).toEqual(expected);
   });
 

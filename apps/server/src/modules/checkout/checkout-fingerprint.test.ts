@@ -34,6 +34,15 @@ describe('checkoutFingerprint', () => {
     }
   });
 
+  it('changes with the colour of a line and the colour name the order will copy (decision 043)', () => {
+    const sage = { ...tee, colourId: 'c-sage', colourName: 'Sage' };
+    const coloured = checkoutFingerprint({ ...BASE, lines: [sage, dress] });
+    expect(coloured).not.toBe(checkoutFingerprint(BASE));
+    expect(checkoutFingerprint({ ...BASE, lines: [{ ...sage, colourId: 'c-navy' }, dress] })).not.toBe(coloured);
+    expect(checkoutFingerprint({ ...BASE, lines: [{ ...sage, colourName: 'Moss' }, dress] })).not.toBe(coloured);
+    expect(checkoutFingerprint({ ...BASE, lines: [dress, sage] })).toBe(coloured);
+  });
+
   it('changes with any amount, the coupon or the currency', () => {
     const variants: Partial<PricedCheckout>[] = [
       { amountCents: 11_878 },

@@ -71,15 +71,27 @@ export function createProductImagesService({
       return { ...processed, variants, url: uploadUrl(defaultVariant(variants).key) };
     },
 
-    /** Records a processed upload for the product; the same file twice is the same image. */
+    /**
+     * Records a processed upload for the product; the same file twice is the same image. `sourceUrl`
+     * is where an imported picture was fetched from (decision 043), kept so an export names it again.
+     */
     async attach(
       tx: Database,
       productId: string,
       image: { sourceHash: string; url: string; width: number; height: number; variants: ImageVariant[] },
+      sourceUrl: string | null = null,
     ): Promise<AttachedImage> {
       const [inserted] = await tx
         .insert(productImages)
-        .values({ productId, ...image })
+        .values({
+          productId,
+          sourceHash: image.sourceHash,
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          variants: image.variants,
+          sourceUrl,
+        })
         .onConflictDoNothing()
         .returning({ url: productImages.url });
       if (inserted) return { url: inserted.url, width: image.width, height: image.height, isNew: true };

@@ -1,4 +1,10 @@
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES } from '@shopper/contract';
+import {
+  COLOUR_FAMILIES,
+  DEFAULT_PRICE_MAX,
+  DEFAULT_PRICE_MIN,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  PRODUCT_PAGE_SIZES,
+} from '@shopper/contract';
 
 /** A listing's query as the renderer has it: the URL's search part, parsed or not. */
 export type ListingQueryInput = URLSearchParams | string | Readonly<Record<string, unknown>>;
@@ -48,6 +54,13 @@ function listOf(value: string | null): string[] {
   ];
 }
 
+/** Colour families as the web reads them: any case, and a name that is no family is dropped (decision 043). */
+function coloursOf(value: string | null): string[] {
+  return listOf(value)
+    .map((item) => item.toLowerCase())
+    .filter((item) => (COLOUR_FAMILIES as readonly string[]).includes(item));
+}
+
 /**
  * Decision 025. The canonical URL of a listing (/shop, /men, /women, /kids) keeps only what picks
  * a distinct, linkable set of products: `discount=true` (the home page's Exclusive Deals link), a single
@@ -78,7 +91,7 @@ export function listingCanonical(query: ListingQueryInput): ListingCanonical {
     numberOr(params.get('maxPrice'), DEFAULT_PRICE_MAX) !== DEFAULT_PRICE_MAX ||
     (Number.isInteger(rating) && rating >= 1 && rating <= 5) ||
     listOf(params.get('sizes')).length > 0 ||
-    listOf(params.get('colours')).length > 0 ||
+    coloursOf(params.get('colours')).length > 0 ||
     (params.get('brand') ?? '').trim().length > 0 ||
     types.length > 1;
 

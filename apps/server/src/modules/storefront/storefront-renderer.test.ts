@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ProductSchema } from '@shopper/contract';
+import { headFor } from './head-for.ts';
 import { pageCacheKey } from './storefront-renderer.ts';
 
 describe('the cache key of a rendered page (decision 024)', () => {
@@ -14,30 +16,88 @@ describe('the cache key of a rendered page (decision 024)', () => {
     expect(pageCacheKey('/women?sizes=S&sizes=M&page=2')).toBe('page:/women?sizes=S&sizes=M&page=2');
   });
 
-  it('keeps the colour filter of a listing with the other listing parameters', () => {
-    expect(pageCacheKey('/men?colours=green,blue&utm_source=mail&sizes=M')).toBe(
-      'page:/men?sizes=M&colours=green%2Cblue',
+  it('keeps the colour filter of a listing among its parameters (decision 043)', () => {
+    expect(pageCacheKey('/shop?utm_source=mail&colours=green,blue&sizes=M')).toBe(
+      'page:/shop?sizes=M&colours=green%2Cblue',
     );
-    expect(pageCacheKey('/shop?colours=green')).not.toBe(pageCacheKey('/shop?colours=blue'));
+    expect(pageCacheKey('/women?colours=green')).not.toBe(pageCacheKey('/women'));
   });
 
-  it('keeps the colour a product page shows when it could be a colour, and nothing else (decision 043)', () => {
-    expect(pageCacheKey('/products/linen-shirt?colour=sage&utm_source=mail')).toBe(
+  it('keeps the colour a product page shows, when it can be a colour’s slug (decision 043)', () => {
+    expect(pageCacheKey('/products/linen-shirt?utm_source=mail&colour=sage-green')).toBe(
+      'page:/products/linen-shirt?colour=sage-green',
+    );
+    expect(pageCacheKey('/product/0b9b6a51?colour=navy')).toBe('page:/product/0b9b6a51?colour=navy');
+    expect(pageCacheKey('/products/linen-shirt?colour=sage&colour=navy')).toBe(
       'page:/products/linen-shirt?colour=sage',
     );
-    expect(pageCacheKey('/products/linen-shirt?utm_source=mail&colour=deep-moss-2')).toBe(
-      'page:/products/linen-shirt?colour=deep-moss-2',
-    );
-    // Values no colour can have render the default colour: one entry with the bare path.
-    for (const junk of ['Sage', '<script>', '', '-sage', 'sage--2', 'a'.repeat(61), 'sage%20green']) {
-      expect(pageCacheKey(`/products/linen-shirt?colour=${junk}`), junk).toBe('page:/products/linen-shirt');
+  });
+
+  it('keys a product page with a colour no slug can be as the page without one: it shows the default colour', () => {
+    for (const colour of ['Sage', 'sage--green', '-sage', 'sage%20green', '', '%3Cscript%3E', 'x'.repeat(3) + '_']) {
+      expect(pageCacheKey(`/products/linen-shirt?colour=${colour}`), colour).toBe('page:/products/linen-shirt');
     }
-    // A colour means nothing to other pages.
+    // The page reads the first value: a later good one does not name the rendering.
+    expect(pageCacheKey('/products/linen-shirt?colour=Sage&colour=navy')).toBe('page:/products/linen-shirt');
+    // Other pages never read it.
+    expect(pageCacheKey('/shop?colour=sage')).toBe('page:/shop');
     expect(pageCacheKey('/?colour=sage')).toBe('page:/');
-    expect(pageCacheKey('/product/123?colour=sage')).toBe('page:/product/123');
   });
 
   it('keeps the search text as typed: the header shows it so', () => {
     expect(pageCacheKey('/shop?q=%20linen')).not.toBe(pageCacheKey('/shop?q=linen'));
+  });
+});
+
+describe('the head of a product page shown in a colour (decision 043)', () => {
+  const stock = [{ size: 'M', quantity: 2 }];
+  const colour = (slug: string, hex: string) => ({
+    id: `c-${slug}`,
+    slug,
+    name: slug,
+    swatch: `#${hex}`,
+    family: 'green',
+    images: [`/images/products/shirt-${hex}-front.svg`],
+    mainImage: `/images/products/shirt-${hex}-front.svg`,
+    mainImageIndex: 0,
+    stock,
+    in_stock: true,
+  });
+  const product = ProductSchema.parse({
+    _id: 'p1',
+    id: 'p1',
+    slug: 'linen-shirt',
+    name: 'Linen Shirt',
+    images: ['/images/products/shirt-8a9a5b-front.svg'],
+    mainImage: '/images/products/shirt-8a9a5b-front.svg',
+    mainImageIndex: 0,
+    image: '/images/products/shirt-8a9a5b-front.svg',
+    old_price: 59.9,
+    new_price: 0,
+    category: 'women',
+    tags: [],
+    types: [],
+    rating: 0,
+    reviewCount: 0,
+    sizes: ['M'],
+    stock: [{ size: 'M', quantity: 4 }],
+    shortDescription: '',
+    longDescription: '',
+    description: '',
+    brand: '',
+    date: '2026-06-01T00:00:00.000Z',
+    in_stock: true,
+    colours: [colour('sage', '8a9a5b'), colour('navy', '1f2a44')],
+    defaultColourId: 'c-sage',
+  });
+
+  it('keeps the canonical at /products/{slug}, without the colour', () => {
+    const head = headFor(
+      { kind: 'product', product, reviews: undefined },
+      '/products/linen-shirt?colour=navy',
+      'https://shop.example.com',
+    );
+    expect(head).toContain('<link rel="canonical" href="https://shop.example.com/products/linen-shirt">');
+    expect(head).not.toContain('colour=');
   });
 });

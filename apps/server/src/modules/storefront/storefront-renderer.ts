@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ApiFetch, SLUG_PATTERN, type StorefrontEntry } from '@shopper/contract';
+import { SLUG_PATTERN, type ApiFetch, type StorefrontEntry } from '@shopper/contract';
 import type { CachedPage, CatalogReadCache } from '../catalog/index.ts';
 import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
@@ -33,21 +33,23 @@ const LISTING_PARAMS = [
   'limit',
 ];
 const LISTING_PATH = /^\/[^/]+$/;
-const PRODUCT_PATH = /^\/products\/[^/]+$/;
-const COLOUR_SLUG_MAX = 60;
+/** A product page, by slug or by id: it reads `?colour=` (decision 043). */
+const PRODUCT_PATH = /^\/products?\/[^/]+$/;
 
 /**
  * The cache key of a page: its path, and for listing pages the listing parameters in a fixed
  * order (a tracking parameter or a reordered query is the same page). A product page keeps the
- * colour it shows (decision 043) when the value could be a colour's slug; any other value renders
- * the default colour, as the bare path does. Paths are case-sensitive.
+ * colour it shows (decision 043): the first `colour`, as the page reads it, when it can be a colour's
+ * slug at all; any other value shows the default colour, which is the page without one. Paths are
+ * case-sensitive.
  */
 export function pageCacheKey(url: string): string {
   const { pathname, searchParams } = new URL(url, 'http://shop.invalid');
   if (PRODUCT_PATH.test(pathname)) {
     const colour = searchParams.get('colour');
-    const isSlug = colour !== null && colour.length <= COLOUR_SLUG_MAX && SLUG_PATTERN.test(colour);
-    return `page:${pathname}${isSlug ? `?colour=${colour}` : ''}`;
+    return colour !== null && SLUG_PATTERN.test(colour)
+      ? `page:${pathname}?${new URLSearchParams({ colour }).toString()}`
+      : `page:${pathname}`;
   }
   if (!LISTING_PATH.test(pathname)) return `page:${pathname}`;
   const kept = new URLSearchParams();

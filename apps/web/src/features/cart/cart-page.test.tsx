@@ -7,6 +7,7 @@ import { renderRoutes } from '../../test/render.tsx';
 import {
   buildCart,
   buildCartItem,
+  buildColourCartItem,
   cartAnswer,
   cartSummaryAnswer,
   recordedRequests,
@@ -68,7 +69,9 @@ describe('CartPage', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Linen Summer Shirt (M)' }));
     expect(await screen.findByText(UI.cartEmpty)).toBeTruthy();
-    expect(callsTo(fetchFake, 'POST', '/api/cart/remove')).toEqual([{ productId: 'p1', size: 'M', removeAll: true }]);
+    expect(callsTo(fetchFake, 'POST', '/api/cart/remove')).toEqual([
+      { productId: 'p1', colourId: 'p1-standard', size: 'M', removeAll: true },
+    ]);
     expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toEqual([]);
   });
 
@@ -92,7 +95,9 @@ describe('CartPage', () => {
     fireEvent.change(input, { target: { value: '5' } });
     fireEvent.blur(input);
     await waitFor(() =>
-      expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toEqual([{ productId: 'p1', size: 'M', quantity: 5 }]),
+      expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toEqual([
+        { productId: 'p1', colourId: 'p1-standard', size: 'M', quantity: 5 },
+      ]),
     );
 
     // Quantity at least 1: a typed 0 becomes 1.
@@ -100,7 +105,12 @@ describe('CartPage', () => {
     fireEvent.change(input, { target: { value: '0' } });
     fireEvent.blur(input);
     await waitFor(() => expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toHaveLength(2));
-    expect(callsTo(fetchFake, 'POST', '/api/cart/update')[1]).toEqual({ productId: 'p1', size: 'M', quantity: 1 });
+    expect(callsTo(fetchFake, 'POST', '/api/cart/update')[1]).toEqual({
+      productId: 'p1',
+      colourId: 'p1-standard',
+      size: 'M',
+      quantity: 1,
+    });
   });
 
   it('disables the controls while a change is pending, and applies it optimistically', async () => {
@@ -138,6 +148,52 @@ describe('CartPage', () => {
     const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of Linen Summer Shirt (M)' });
     await waitFor(() => expect(toast).toHaveBeenCalledWith('Only 2 left in size M.', 'error'));
     expect(input.value).toBe('2');
+  });
+
+  it('names the colour of a product in several colours, with its swatch, and only the size of one in one colour', async () => {
+    const cart = buildCart([buildCartItem(), buildColourCartItem()]);
+    renderCart({
+      'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
+      'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart)),
+    });
+    const [plain, colourful] = within(await screen.findByRole('region', { name: 'Items in your cart' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(plain!).getByText('Size: M')).toBeTruthy();
+    expect(within(plain!).queryByText(/Standard/)).toBeNull();
+    const variant = within(colourful!).getByText(UI.colourAndSize('Sage', 'M'));
+    expect(within(colourful!).getByRole('heading', { name: 'Linen Shirt' })).toBeTruthy();
+    const swatch = variant.querySelector<HTMLElement>('[aria-hidden="true"]');
+    expect(swatch?.style.backgroundColor).toBe('rgb(138, 154, 91)');
+    expect(screen.getByRole('button', { name: 'Remove Linen Shirt (Sage, M) from cart' })).toBeTruthy();
+    expect(screen.getByRole('spinbutton', { name: 'Quantity of Linen Shirt (Sage, M)' })).toBeTruthy();
+  });
+
+  it('keeps two colours of one size as two lines, and changes only the one asked for', async () => {
+    const sage = buildColourCartItem({ quantity: 1 });
+    const navy = buildColourCartItem({ colourId: 'c-navy', colourName: 'Navy', swatch: '#1f2a44', quantity: 1 });
+    const cart = buildCart([sage, navy]);
+    let answer: (response: Response) => void = () => undefined;
+    const { fetchFake } = renderCart({
+      'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
+      'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart)),
+      'POST /api/cart/update': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Increase quantity of Linen Shirt (Navy, M)' }));
+    const quantityOf = (colour: string) =>
+      screen.getByRole<HTMLInputElement>('spinbutton', { name: `Quantity of Linen Shirt (${colour}, M)` }).value;
+    await waitFor(() => expect(quantityOf('Navy')).toBe('2'));
+    expect(quantityOf('Sage')).toBe('1');
+    expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toEqual([
+      { productId: 'p2', colourId: 'c-navy', size: 'M', quantity: 2 },
+    ]);
+    answer(jsonResponse(200, cartAnswer(buildCart([sage, { ...navy, quantity: 2 }]))));
+    await waitFor(() =>
+      expect(
+        screen.getByRole<HTMLButtonElement>('button', { name: 'Remove Linen Shirt (Sage, M) from cart' }).disabled,
+      ).toBe(false),
+    );
+    expect([quantityOf('Sage'), quantityOf('Navy')]).toEqual(['1', '2']);
   });
 
   it('shows the empty cart with its two ways out', async () => {

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { cartQueryOptions, cartSummaryQueryOptions } from '../../lib/cart-queries.ts';
 import { isEmailVerified, useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { messageOf } from '../../lib/form-errors.ts';
-import { useChangeCart, useIsCartChanging } from './api/change-cart.ts';
+import { cartLineKey, useChangeCart, useIsCartChanging } from './api/change-cart.ts';
 import { CartLine } from './components/cart-line.tsx';
 import { CartSummaryPanel } from './components/cart-summary-panel.tsx';
 import { PromoCodeForm } from './components/promo-code-form.tsx';
@@ -117,17 +117,18 @@ function SignedInCart({ isVerified }: { isVerified: boolean }) {
             Items in your cart
           </h2>
           <ul className={styles.lines}>
-            {cart.items.map((item) => (
-              <CartLine
-                key={`${item.productId}:${item.size}`}
-                item={item}
-                isDisabled={isChanging}
-                onQuantityChange={(quantity) =>
-                  changeCart.mutate({ kind: 'update', productId: item.productId, size: item.size, quantity })
-                }
-                onRemove={() => changeCart.mutate({ kind: 'remove', productId: item.productId, size: item.size })}
-              />
-            ))}
+            {cart.items.map((item) => {
+              const line = { productId: item.productId, colourId: item.colourId, size: item.size };
+              return (
+                <CartLine
+                  key={cartLineKey(line)}
+                  item={item}
+                  isDisabled={isChanging}
+                  onQuantityChange={(quantity) => changeCart.mutate({ kind: 'update', ...line, quantity })}
+                  onRemove={() => changeCart.mutate({ kind: 'remove', ...line })}
+                />
+              );
+            })}
           </ul>
         </section>
         <CartSummaryPanel

@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { CategoriesAnswerSchema, MESSAGES, ProductFacetsSchema, ProductListSchema } from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
-import { buildProduct } from '../../test/product-fixture.ts';
-import { renderPage } from '../../test/render.tsx';
+import { buildColourfulProduct, buildProduct } from '../../test/product-fixture.ts';
+import { renderPage, renderRoutes } from '../../test/render.tsx';
+import { recordedRequests } from '../../test/shop-fixtures.ts';
 import { CategoryPage } from './category-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -33,7 +34,10 @@ function renderWomen(categories: () => Response | Promise<Response>) {
         }),
       ),
     'GET /api/products/facets': () =>
-      jsonResponse(200, ProductFacetsSchema.parse({ success: true, types: [], sizes: [], brands: [], maxPrice: 100 })),
+      jsonResponse(
+        200,
+        ProductFacetsSchema.parse({ success: true, types: [], sizes: [], brands: [], colours: [], maxPrice: 100 }),
+      ),
   });
   return renderPage(<CategoryPage category="women" />, '/women');
 }
@@ -78,5 +82,43 @@ describe('CategoryPage header (docs/product.md#category-page)', () => {
     expect(await screen.findByText(MESSAGES.categoryCollectionSubtitle('women'))).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Women Collection' })).toBeTruthy();
     expect(screen.queryByRole('img', { name: banner.alt })).toBeNull();
+  });
+});
+
+describe('CategoryPage filtered by colour (decision 043)', () => {
+  it('asks for the families in the URL and shows each card in its first colour of them', async () => {
+    const fetchFake = stubApi({
+      'GET /api/products/categories': () => jsonResponse(200, categoriesAnswer()),
+      'GET /api/products/category/women': () =>
+        jsonResponse(
+          200,
+          ProductListSchema.parse({
+            success: true,
+            products: [buildColourfulProduct({ category: 'women' })],
+            total: 1,
+            page: 1,
+            totalPages: 1,
+            limit: 12,
+          }),
+        ),
+      'GET /api/products/facets': () =>
+        jsonResponse(
+          200,
+          ProductFacetsSchema.parse({
+            success: true,
+            types: [],
+            sizes: [],
+            brands: [],
+            colours: ['green', 'blue', 'beige'],
+            maxPrice: 100,
+          }),
+        ),
+    });
+    renderRoutes([{ path: '/women', element: <CategoryPage category="women" /> }], ['/women?colours=blue']);
+    const name = await screen.findByRole('link', { name: 'Linen Shirt' });
+    expect(name.getAttribute('href')).toBe('/products/linen-shirt?colour=navy');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Blue' }).checked).toBe(true);
+    const listing = recordedRequests(fetchFake).find((request) => request.url.pathname.endsWith('/category/women'));
+    expect(listing?.url.searchParams.get('colours')).toBe('blue');
   });
 });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { CHECKOUT_MESSAGES as M, OrderAnswerSchema } from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { buildOrder, signedInRoutes } from '../../test/shop-fixtures.ts';
+import { buildOrder, buildOrderWithColours, signedInRoutes } from '../../test/shop-fixtures.ts';
 import { OrderConfirmationPage } from './order-confirmation-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,6 +28,18 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText(/VISA •••• 4242/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/account/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('names the colour bought of a line that has one (decision 043)', async () => {
+    renderAt('order-1', {
+      'GET /api/payment/order/order-1': () =>
+        jsonResponse(200, OrderAnswerSchema.parse({ success: true, order: buildOrderWithColours() })),
+    });
+    const items = within(await screen.findByRole('region', { name: 'Items' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('small')?.textContent)).toEqual([
+      'Sage · Size M · Qty 1',
+      'Size M · Qty 1',
+    ]);
   });
 
   it('shows a shipped order moved on, with its carrier and a tracking link', async () => {

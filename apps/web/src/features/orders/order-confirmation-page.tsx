@@ -14,6 +14,7 @@ import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MoneyBreakdown } from '../../components/money-breakdown.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
+import { lineColour, lineVariant } from '../../lib/line-colour.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
@@ -184,7 +185,7 @@ function OrderDetails({ order }: { order: Order }) {
               <span className={styles.itemName}>
                 {item.name}
                 <small>
-                  Size {item.size} · Qty {item.quantity}
+                  {lineVariant(lineColour(item), item.size)} · Qty {item.quantity}
                 </small>
               </span>
               <span>{formatUsd(item.price)}</span>

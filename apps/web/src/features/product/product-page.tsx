@@ -1,9 +1,10 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { LOADING_INDICATOR_DELAY_MS, MESSAGES } from '@shopper/contract/plain';
 import { Container } from '../../components/container.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { COLOUR_PARAM, slugPathOf } from '../../lib/product-colours.ts';
 import { useProductById, useProductBySlug } from './api/get-product.ts';
 import { ProductDetail, type RenderReviews } from './components/product-detail.tsx';
 import { ProductLoadError, ProductNotFound } from './components/product-states.tsx';
@@ -29,6 +30,7 @@ export function MissingProductPage() {
 /** /product/:productId: loads by id, then moves to the slug URL (replace) when there is one. */
 export function ProductByIdPage({ renderReviews }: { renderReviews: RenderReviews }) {
   const { productId = '' } = useParams();
+  const [searchParams] = useSearchParams();
   const query = useProductById(productId);
 
   if (query.isPending)
@@ -44,7 +46,7 @@ export function ProductByIdPage({ renderReviews }: { renderReviews: RenderReview
       </Container>
     );
   }
-  if (query.data.slug) return <Navigate to={`/products/${encodeURIComponent(query.data.slug)}`} replace />;
+  if (query.data.slug) return <Navigate to={slugPathOf(query.data, searchParams.get(COLOUR_PARAM))} replace />;
   return (
     <Container>
       <ProductDetail product={query.data} renderReviews={renderReviews} />

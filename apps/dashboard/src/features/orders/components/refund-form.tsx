@@ -63,7 +63,8 @@ export function RefundForm({ order, onRefund }: { order: AdminOrder; onRefund: (
         {order.items.map((item) => (
           <label key={item._id}>
             <span>
-              {item.name} · {item.size} (of {item.quantity})
+              {item.name}
+              {item.colourName ? ` · ${item.colourName}` : ''} · {item.size} (of {item.quantity})
             </span>
             <input type="number" min={0} max={item.quantity} {...register(`restock.${item._id}`)} />
           </label>

@@ -11,11 +11,15 @@ import {
 import { apiCall } from '../../../lib/api-client.ts';
 import { productsKey } from './get-products.ts';
 
-const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
-const toProduct = (answer: { product: AdminProduct }) => answer.product;
+export const productPath = (id: string) => `/admin/products/${encodeURIComponent(id)}`;
+export const toProduct = (answer: { product: AdminProduct }) => answer.product;
+
+/** Where a gallery lives: a colour's own (decision 043), or the product's default colour's when none is named. */
+const galleryPath = (id: string, colourId: string | null) =>
+  colourId ? `${productPath(id)}/colours/${encodeURIComponent(colourId)}/images` : `${productPath(id)}/images`;
 
 /** Every product change answers the product as saved; the lists and that product are refreshed. */
-function useProductMutation<V>(call: (variables: V) => Promise<AdminProduct>) {
+export function useProductMutation<V>(call: (variables: V) => Promise<AdminProduct>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -45,17 +49,17 @@ export function useSetProductStatus(id: string) {
   );
 }
 
-export function useUploadImage(id: string) {
+export function useUploadImage(id: string, colourId: string | null = null) {
   return useProductMutation((file: File) => {
     const form = new FormData();
     form.append('file', file);
-    return apiCall(`${productPath(id)}/images`, AdminProductAnswerSchema, { method: 'POST', body: form }).then(toProduct);
+    return apiCall(galleryPath(id, colourId), AdminProductAnswerSchema, { method: 'POST', body: form }).then(toProduct);
   });
 }
 
-export function useSaveGallery(id: string) {
+export function useSaveGallery(id: string, colourId: string | null = null) {
   return useProductMutation((body: ProductGalleryBody) =>
-    apiCall(`${productPath(id)}/images`, AdminProductAnswerSchema, { method: 'PUT', body }).then(toProduct),
+    apiCall(galleryPath(id, colourId), AdminProductAnswerSchema, { method: 'PUT', body }).then(toProduct),
   );
 }
 

@@ -1,5 +1,10 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { BACK_OFFICE_UI_MESSAGES as T, MAX_PRODUCT_IMAGES, type AdminProduct } from '@shopper/contract';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  BACK_OFFICE_UI_MESSAGES as T,
+  MAX_PRODUCT_IMAGES,
+  type AdminProduct,
+  type AdminProductColour,
+} from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { Panel } from '../../../components/panel.tsx';
 import { messageOf } from '../../../lib/api-client.ts';
@@ -9,14 +14,54 @@ import styles from './product-images.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp,image/avif';
 
-/** Upload (one file after another), reorder, choose the main image, delete. */
+/**
+ * Photos are per colour (decision 043): a product with several colours shows one colour's gallery at a
+ * time, picked above it; a product with one colour has the one gallery, as before colours.
+ */
 export function ProductImages({ product }: { product: AdminProduct }) {
-  const upload = useUploadImage(product.id);
-  const gallery = useSaveGallery(product.id);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const hasColours = product.colours.length > 1;
+  const colour = hasColours
+    ? (product.colours.find((row) => row.id === chosenId) ??
+      product.colours.find((row) => !row.isHidden) ??
+      product.colours[0] ??
+      null)
+    : null;
+  const picker = colour ? (
+    <label className={styles.picker}>
+      <span>Photos of the colour</span>
+      <select value={colour.id} onChange={(event) => setChosenId(event.target.value)}>
+        {product.colours.map((row) => (
+          <option key={row.id} value={row.id}>
+            {row.name}
+            {row.isHidden ? ' (hidden)' : ''} · {row.images.length}
+          </option>
+        ))}
+      </select>
+    </label>
+  ) : null;
+  // A gallery of its own per colour: what was being done to one colour's photos stays with it.
+  return <Gallery key={colour?.id ?? 'product'} product={product} colour={colour} picker={picker} />;
+}
+
+/** Upload (one file after another), reorder, choose the main image, delete. */
+function Gallery({
+  product,
+  colour,
+  picker,
+}: {
+  product: AdminProduct;
+  colour: AdminProductColour | null;
+  picker: ReactNode;
+}) {
+  const upload = useUploadImage(product.id, colour?.id ?? null);
+  const gallery = useSaveGallery(product.id, colour?.id ?? null);
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const urls = product.images.map((image) => image.url);
-  const main = product.images.find((image) => image.isMain)?.url;
+  const images = colour ? colour.images : product.images;
+  const urls = images.map((image) => image.url);
+  const main = images.find((image) => image.isMain)?.url;
+  const of = colour ? `${product.name} in ${colour.name}` : product.name;
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -53,7 +98,7 @@ export function ProductImages({ product }: { product: AdminProduct }) {
   const isBusy = upload.isPending || gallery.isPending;
   return (
     <Panel
-      title={`Images (${product.images.length} of ${MAX_PRODUCT_IMAGES})`}
+      title={`${colour ? `Images of ${colour.name}` : 'Images'} (${images.length} of ${MAX_PRODUCT_IMAGES})`}
       actions={
         <>
           <input
@@ -62,7 +107,7 @@ export function ProductImages({ product }: { product: AdminProduct }) {
             accept={ACCEPTED}
             multiple
             className="visually-hidden"
-            aria-label="Upload images"
+            aria-label={colour ? `Upload images of ${colour.name}` : 'Upload images'}
             onChange={(event) => void onFiles(event)}
           />
           <Button variant="primary" isBusy={upload.isPending} onClick={() => input.current?.click()}>
@@ -71,22 +116,23 @@ export function ProductImages({ product }: { product: AdminProduct }) {
         </>
       }
     >
+      {picker}
       {error ? (
         <p role="alert" className={styles.error}>
           {error}
         </p>
       ) : null}
-      {product.images.length === 0 ? (
+      {images.length === 0 ? (
         <p className={styles.empty}>No images yet: JPEG, PNG, WebP or AVIF.</p>
       ) : (
         <ol className={styles.images} aria-busy={isBusy}>
-          {product.images.map((image, index) => (
+          {images.map((image, index) => (
             <li key={image.url} className={styles.image}>
               <img
                 src={image.url}
                 srcSet={image.srcSet}
                 sizes="160px"
-                alt={`Image ${index + 1} of ${product.name}`}
+                alt={`Image ${index + 1} of ${of}`}
                 width={160}
                 height={200}
                 loading="lazy"

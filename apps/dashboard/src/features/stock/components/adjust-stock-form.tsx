@@ -1,5 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { BACK_OFFICE_UI_MESSAGES as T, StockAdjustmentBodySchema, type StockAdjustmentBody } from '@shopper/contract';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  BACK_OFFICE_UI_MESSAGES as T,
+  StockAdjustmentBodySchema,
+  type AdminProductColour,
+  type StockAdjustmentBody,
+} from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { Field } from '../../../components/field.tsx';
 import { FormError } from '../../../components/form-error.tsx';
@@ -10,6 +16,7 @@ import { useAdjustStock } from '../api/adjust-stock.ts';
 import styles from '../stock-page.module.css';
 
 interface AdjustValues {
+  colourId: string;
   size: string;
   /** 'delta': add or remove; 'quantity': count what is on the shelf. */
   mode: 'delta' | 'quantity';
@@ -18,10 +25,19 @@ interface AdjustValues {
   note: string;
 }
 
+/** A cell of the stock grid picked for a change; `at` tells one click from the next on the same cell. */
+export interface StockCell {
+  colourId: string;
+  size: string;
+  at: number;
+}
+
 function toBody(productId: string, values: AdjustValues): StockAdjustmentBody {
   const amount = amountOf(values.amount);
   return {
     productId,
+    // Always named: a change guessed onto the wrong colour is worse than a refusal (decision 043).
+    ...(values.colourId ? { colourId: values.colourId } : {}),
     size: values.size,
     ...(values.mode === 'delta' ? { delta: amount } : { quantity: amount }),
     reason: values.reason,
@@ -29,23 +45,58 @@ function toBody(productId: string, values: AdjustValues): StockAdjustmentBody {
   };
 }
 
-/** A size's stock changed with a reason; the ledger keeps the row (docs/product.md#stock-ledger: "why is M at 0?"). */
-export function AdjustStockForm({ productId, sizes }: { productId: string; sizes: { size: string; stock: number }[] }) {
+/**
+ * A variant's stock changed with a reason; the ledger keeps the row (docs/product.md#stock-ledger:
+ * "why is M at 0?"). A product with several colours names the colour as well as the size.
+ */
+export function AdjustStockForm({
+  productId,
+  colours,
+  picked,
+}: {
+  productId: string;
+  colours: AdminProductColour[];
+  picked: StockCell | null;
+}) {
   const adjust = useAdjustStock();
+  const first = colours.find((colour) => !colour.isHidden) ?? colours[0];
   const {
     register,
+    control,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<AdjustValues>({
-    defaultValues: { size: sizes[0]?.size ?? '', mode: 'delta', amount: '', reason: 'adjustment', note: '' },
+    defaultValues: {
+      colourId: picked?.colourId ?? first?.id ?? '',
+      size: picked?.size ?? first?.sizes[0]?.size ?? '',
+      mode: 'delta',
+      amount: '',
+      reason: 'adjustment',
+      note: '',
+    },
     resolver: contractResolver<AdjustValues>(StockAdjustmentBodySchema, (values) => toBody(productId, values), {
       delta: 'amount',
       quantity: 'amount',
       productId: 'size',
     }),
   });
+  const colourId = useWatch({ control, name: 'colourId' });
+  const colour = colours.find((row) => row.id === colourId) ?? first;
+
+  // A cell picked in the grid after this form was drawn: take it, and go to the amount.
+  const applied = useRef(picked?.at);
+  useEffect(() => {
+    if (!picked || picked.at === applied.current) return;
+    applied.current = picked.at;
+    setValue('colourId', picked.colourId);
+    setValue('size', picked.size);
+    setFocus('amount');
+  }, [picked, setValue, setFocus]);
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       const answer = await adjust.mutateAsync(toBody(productId, values));
@@ -55,7 +106,7 @@ export function AdjustStockForm({ productId, sizes }: { productId: string; sizes
       const message = applyServerErrors(
         error,
         setError,
-        ['size', 'amount', 'reason', 'note', 'delta', 'quantity'],
+        ['colourId', 'size', 'amount', 'reason', 'note', 'delta', 'quantity'],
         T.saveFailed,
       );
       if (message) setError('root', { message });
@@ -63,9 +114,21 @@ export function AdjustStockForm({ productId, sizes }: { productId: string; sizes
   });
   return (
     <form className={styles.adjust} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Change stock">
+      {colours.length > 1 ? (
+        <Field label="Colour" error={errors.colourId?.message}>
+          <select {...register('colourId')}>
+            {colours.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}
+                {row.isHidden ? ' (hidden)' : ''}
+              </option>
+            ))}
+          </select>
+        </Field>
+      ) : null}
       <Field label="Size" error={errors.size?.message}>
         <select {...register('size')}>
-          {sizes.map(({ size, stock }) => (
+          {(colour?.sizes ?? []).map(({ size, stock }) => (
             <option key={size} value={size}>
               {size} ({stock} in stock)
             </option>

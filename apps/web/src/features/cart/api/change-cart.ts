@@ -9,8 +9,10 @@ import { showToast } from '../../../lib/toast.ts';
 /** Every cart change shares this key, so the page can tell when one is in flight. */
 const cartChangeKey = ['cart', 'change'] as const;
 
+/** A line is one product in one colour and one size (decision 043): two colours of a size are two lines. */
 export interface CartLineRef {
   productId: string;
+  colourId: string;
   size: string;
 }
 
@@ -18,14 +20,23 @@ export type CartChange = ({ kind: 'update'; quantity: number } & CartLineRef) | 
 
 /** POST /api/cart/update sets the quantity; POST /api/cart/remove with removeAll drops the line. */
 export function changeCart(change: CartChange): Promise<CartAnswer> {
-  const { productId, size } = change;
+  const { productId, colourId, size } = change;
   if (change.kind === 'update') {
-    return apiClient.post('/cart/update', { productId, size, quantity: change.quantity }, (s) => s.CartAnswerSchema);
+    return apiClient.post(
+      '/cart/update',
+      { productId, colourId, size, quantity: change.quantity },
+      (s) => s.CartAnswerSchema,
+    );
   }
-  return apiClient.post('/cart/remove', { productId, size, removeAll: true }, (s) => s.CartAnswerSchema);
+  return apiClient.post('/cart/remove', { productId, colourId, size, removeAll: true }, (s) => s.CartAnswerSchema);
 }
 
-const isLine = (ref: CartLineRef) => (item: CartLineRef) => item.productId === ref.productId && item.size === ref.size;
+/** The key of a line: product, colour and size. */
+export function cartLineKey(ref: CartLineRef): string {
+  return `${ref.productId}:${ref.colourId}:${ref.size}`;
+}
+
+const isLine = (ref: CartLineRef) => (item: CartLineRef) => cartLineKey(item) === cartLineKey(ref);
 
 /**
  * The cart as it will look once the server agrees (docs/product.md#cart: changes apply optimistically).

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { formatUsd, hasDiscount } from '@shopper/contract/plain';
+import { formatUsd, hasDiscount, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import type { CartItem } from '@shopper/contract';
 import { ProductImage } from '../../../components/product-image.tsx';
+import { lineColour, lineLabel } from '../../../lib/line-colour.ts';
 import { QuantityControl } from './quantity-control.tsx';
 import styles from '../cart.module.css';
 
@@ -12,10 +13,15 @@ interface CartLineProps {
   onRemove: () => void;
 }
 
-/** One line of the cart: image, name, size, unit price (regular price struck when on sale), quantity, total. */
+/**
+ * One line of the cart: image, name, colour (of a product in several, with its swatch; decision 043)
+ * and size, unit price (regular price struck when on sale), quantity, total.
+ */
 export function CartLine({ item, isDisabled, onQuantityChange, onRemove }: CartLineProps) {
   const productPath = `/product/${encodeURIComponent(item.productId)}`;
   const isOnSale = hasDiscount(item.old_price, item.new_price);
+  const colour = lineColour(item);
+  const label = lineLabel(item.name, colour, item.size);
   return (
     <li className={styles.line}>
       <Link to={productPath} className={styles.lineImage} tabIndex={-1} aria-hidden="true">
@@ -25,7 +31,14 @@ export function CartLine({ item, isDisabled, onQuantityChange, onRemove }: CartL
         <h3 className={styles.lineName}>
           <Link to={productPath}>{item.name}</Link>
         </h3>
-        <p className={styles.lineMeta}>Size: {item.size}</p>
+        {colour ? (
+          <p className={styles.lineMeta}>
+            <span className={styles.lineSwatch} style={{ backgroundColor: item.swatch }} aria-hidden="true" />
+            {UI.colourAndSize(colour, item.size)}
+          </p>
+        ) : (
+          <p className={styles.lineMeta}>Size: {item.size}</p>
+        )}
         <p className={styles.linePrice}>
           <span className="visually-hidden">Unit price </span>
           {formatUsd(item.price)}
@@ -44,7 +57,7 @@ export function CartLine({ item, isDisabled, onQuantityChange, onRemove }: CartL
       </div>
       <div className={styles.lineControls}>
         <QuantityControl
-          name={`${item.name} (${item.size})`}
+          name={label}
           quantity={item.quantity}
           maxQuantity={item.maxQuantity}
           isDisabled={isDisabled}
@@ -60,7 +73,7 @@ export function CartLine({ item, isDisabled, onQuantityChange, onRemove }: CartL
           className={styles.removeButton}
           onClick={onRemove}
           disabled={isDisabled}
-          aria-label={`Remove ${item.name} (${item.size}) from cart`}
+          aria-label={`Remove ${label} from cart`}
         >
           Remove
         </button>

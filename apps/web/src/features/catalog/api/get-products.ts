@@ -18,6 +18,7 @@ export function toProductListQuery(state: ListingState): ProductListApiQuery {
     discount: state.isDiscountOnly ? 'true' : undefined,
     sizes: state.sizes.length > 0 ? state.sizes.join(',') : undefined,
     types: state.types.length > 0 ? state.types.join(',') : undefined,
+    colours: state.colours.length > 0 ? state.colours.join(',') : undefined,
     sort: state.sort ?? undefined,
     page: state.page,
     limit: state.limit,

@@ -1,9 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_PRICE_MAX, DEFAULT_PRICE_MIN, MESSAGES } from '@shopper/contract/plain';
-import type { ListingState, ProductFacets } from '@shopper/contract';
+import {
+  COLOUR_FAMILIES,
+  DEFAULT_PRICE_MAX,
+  DEFAULT_PRICE_MIN,
+  MESSAGES,
+  SHOP_UI_MESSAGES as UI,
+} from '@shopper/contract/plain';
+import type { ColourFamily, ListingState, ProductFacets } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { useChangesBeforeHydration, type FormField } from '../../../hooks/use-changes-before-hydration.ts';
 import { useIsHydrated } from '../../../hooks/use-is-hydrated.ts';
+import { capitalise } from '../../../lib/capitalise.ts';
+import { FAMILY_DOTS } from '../colour-families.ts';
 import { clearListingFilters, listingHref, type ListingPatch } from '../hooks/use-listing-params.ts';
 import styles from './filter-sidebar.module.css';
 
@@ -26,6 +34,12 @@ function isChoice(field: FormField): boolean {
 
 function toggle(list: string[], value: string): string[] {
   return list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+}
+
+/** Families in COLOUR_FAMILIES order, as the listing's URL keeps them. */
+function familiesIn(values: Iterable<string>): ColourFamily[] {
+  const chosen = new Set(values);
+  return COLOUR_FAMILIES.filter((family) => chosen.has(family));
 }
 
 /** docs/product.md#listing-filters: numbers of 0 or more; a maximum of 0 means no upper bound. */
@@ -61,6 +75,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
       isDiscountOnly: data.get('discount') === 'true',
       sizes: data.getAll('sizes').map(String),
       types: data.getAll('types').map(String),
+      colours: familiesIn(data.getAll('colours').map(String)),
     });
   });
   const sizes = facets?.sizes ?? [];
@@ -68,6 +83,7 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
   // Keep selected values visible even if the facets no longer list them.
   const sizeOptions = [...new Set([...sizes, ...state.sizes])];
   const typeOptions = [...new Set([...types, ...state.types])];
+  const colourOptions = familiesIn([...(facets?.colours ?? []), ...state.colours]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -197,6 +213,33 @@ export function FilterSidebar({ pathname, state, facets, isFiltered, onChange, o
                     onChange={() => onChange({ types: toggle(state.types, type) })}
                   />
                   {type}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+
+      {colourOptions.length > 0 ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>{UI.colourLabel}</legend>
+          <ul className={styles.options}>
+            {colourOptions.map((family) => (
+              <li key={family}>
+                <label className={styles.option}>
+                  <input
+                    type="checkbox"
+                    name="colours"
+                    value={family}
+                    checked={state.colours.includes(family)}
+                    onChange={() => onChange({ colours: familiesIn(toggle(state.colours, family)) })}
+                  />
+                  <span
+                    className={styles.colourDot}
+                    style={{ backgroundColor: FAMILY_DOTS[family] }}
+                    aria-hidden="true"
+                  />
+                  {capitalise(family)}
                 </label>
               </li>
             ))}

@@ -98,7 +98,15 @@ export function ProductListing({ category }: { category?: Category }) {
       />
     );
   } else {
-    results = <ProductGrid products={data.products} eagerCount={4} priorityCount={2} label="Products" />;
+    results = (
+      <ProductGrid
+        products={data.products}
+        eagerCount={4}
+        priorityCount={2}
+        label="Products"
+        colourFamilies={state.colours}
+      />
+    );
   }
 
   const first = data && data.total > 0 ? (data.page - 1) * data.limit + 1 : 0;

@@ -15,7 +15,7 @@ describe('parseListingParams', () => {
   it('reads every filter, sort and page value from the query', () => {
     const state = parseListingParams(
       new URLSearchParams(
-        'q=linen&minPrice=10&maxPrice=0&rating=4&discount=true&sizes=S,M&types=shirt,dress&sort=price-asc&page=3&limit=24',
+        'q=linen&minPrice=10&maxPrice=0&rating=4&discount=true&sizes=S,M&types=shirt,dress&colours=green,blue&sort=price-asc&page=3&limit=24',
       ),
     );
     expect(state).toEqual({
@@ -26,6 +26,7 @@ describe('parseListingParams', () => {
       isDiscountOnly: true,
       sizes: ['S', 'M'],
       types: ['shirt', 'dress'],
+      colours: ['green', 'blue'],
       sort: 'price-asc',
       page: 3,
       limit: 24,
@@ -34,7 +35,9 @@ describe('parseListingParams', () => {
 
   it('falls back to defaults for malformed values', () => {
     const state = parseListingParams(
-      new URLSearchParams('minPrice=-5&maxPrice=abc&rating=9&discount=yes&sort=cheapest&page=0&limit=13&sizes=,,'),
+      new URLSearchParams(
+        'minPrice=-5&maxPrice=abc&rating=9&discount=yes&sort=cheapest&page=0&limit=13&sizes=,,&colours=sage,,',
+      ),
     );
     expect(state).toEqual(DEFAULT_LISTING_STATE);
   });
@@ -43,6 +46,11 @@ describe('parseListingParams', () => {
     const state = parseListingParams(new URLSearchParams('sizes=S&sizes=M,L&sizes=S&types=shirt'));
     expect(state.sizes).toEqual(['S', 'M', 'L']);
     expect(state.types).toEqual(['shirt']);
+  });
+
+  it('reads colour families in any case, in the families’ order, and drops what is not a family (decision 043)', () => {
+    const state = parseListingParams(new URLSearchParams('colours=Blue&colours=green,sage,BLUE'));
+    expect(state.colours).toEqual(['green', 'blue']);
   });
 });
 
@@ -68,6 +76,7 @@ describe('serializeListingParams', () => {
       isDiscountOnly: true,
       sizes: ['XS', 'L'],
       types: ['dress'],
+      colours: ['black', 'green'],
       sort: 'rating' as const,
       page: 2,
       limit: 48,
@@ -75,6 +84,7 @@ describe('serializeListingParams', () => {
     const params = serializeListingParams(state);
     expect(params.get('discount')).toBe('true');
     expect(params.get('sizes')).toBe('XS,L');
+    expect(params.get('colours')).toBe('black,green');
     expect(parseListingParams(params)).toEqual(state);
   });
 });
@@ -154,8 +164,16 @@ describe('useListingParams', () => {
     expect(view.router.state.historyAction).toBe('PUSH');
   });
 
+  it('keeps a colour filter in the URL as a comma list, like sizes, and starts at page 1', () => {
+    const view = setup('/shop?page=3');
+    act(() => view.current.update({ colours: ['green', 'blue'] }));
+    expect(view.router.state.location.search).toBe('?colours=green%2Cblue');
+    expect(view.current.state).toMatchObject({ colours: ['green', 'blue'], page: 1 });
+    expect(view.current.isFiltered).toBe(true);
+  });
+
   it('clears the filters but keeps the search text, sort and page size', () => {
-    const view = setup('/shop?q=linen&rating=4&discount=true&types=shirt&sort=rating&limit=24&page=2');
+    const view = setup('/shop?q=linen&rating=4&discount=true&types=shirt&colours=green&sort=rating&limit=24&page=2');
     expect(view.current.isFiltered).toBe(true);
     act(() => view.current.clearFilters());
     expect(view.router.state.location.search).toBe('?q=linen&sort=rating&limit=24');

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  COLOUR_FAMILIES,
   DEFAULT_PRICE_MAX,
   DEFAULT_PRICE_MIN,
   DEFAULT_PRODUCT_PAGE_SIZE,
@@ -17,6 +18,7 @@ export const DEFAULT_LISTING_STATE: ListingState = {
   isDiscountOnly: false,
   sizes: [],
   types: [],
+  colours: [],
   sort: null,
   page: 1,
   limit: DEFAULT_PRODUCT_PAGE_SIZE,
@@ -37,6 +39,15 @@ function readList(values: string[]): string[] {
   return [...new Set(items)];
 }
 
+/**
+ * Colour families, lower-cased; a name that is not a family is dropped, as the API would refuse it
+ * (decision 043). They keep the order of COLOUR_FAMILIES, so one filter has one URL.
+ */
+function readColours(values: string[]): string[] {
+  const chosen = new Set(readList(values).map((value) => value.toLowerCase()));
+  return COLOUR_FAMILIES.filter((family) => chosen.has(family));
+}
+
 function isSort(value: string | null): value is ProductSort {
   return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value);
 }
@@ -55,6 +66,7 @@ export function parseListingParams(params: URLSearchParams): ListingState {
     isDiscountOnly: params.get('discount') === 'true',
     sizes: readList(params.getAll('sizes')),
     types: readList(params.getAll('types')),
+    colours: readColours(params.getAll('colours')),
     sort: isSort(sort) ? sort : null,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     limit: (PRODUCT_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PRODUCT_PAGE_SIZE,
@@ -71,6 +83,7 @@ export function serializeListingParams(state: ListingState): URLSearchParams {
   if (state.isDiscountOnly) params.set('discount', 'true');
   if (state.sizes.length > 0) params.set('sizes', state.sizes.join(','));
   if (state.types.length > 0) params.set('types', state.types.join(','));
+  if (state.colours.length > 0) params.set('colours', state.colours.join(','));
   if (state.sort) params.set('sort', state.sort);
   if (state.page !== 1) params.set('page', String(state.page));
   if (state.limit !== DEFAULT_PRODUCT_PAGE_SIZE) params.set('limit', String(state.limit));
@@ -91,7 +104,8 @@ export function hasActiveFilters(state: ListingFilters): boolean {
     state.rating !== null ||
     state.isDiscountOnly ||
     state.sizes.length > 0 ||
-    state.types.length > 0
+    state.types.length > 0 ||
+    state.colours.length > 0
   );
 }
 
@@ -117,6 +131,7 @@ export function clearListingFilters(state: ListingState): ListingState {
     isDiscountOnly: false,
     sizes: [],
     types: [],
+    colours: [],
     page: 1,
   };
 }

@@ -2,6 +2,7 @@ import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract/plain';
 import type { Cart, CartSummaryAnswer } from '@shopper/contract';
 import { MoneyBreakdown } from '../../../components/money-breakdown.tsx';
 import { ProductImage } from '../../../components/product-image.tsx';
+import { lineColour, lineVariant } from '../../../lib/line-colour.ts';
 import styles from '../checkout.module.css';
 
 /** Lines from the server cart, amounts from the server's summary: nothing is computed here. */
@@ -13,14 +14,14 @@ export function CheckoutSummary({ cart, summary }: { cart: Cart; summary: CartSu
       </h2>
       <ul className={styles.summaryLines}>
         {cart.items.map((item) => (
-          <li key={`${item.productId}:${item.size}`}>
+          <li key={`${item.productId}:${item.colourId}:${item.size}`}>
             <span className={styles.summaryImage}>
               <ProductImage src={item.image} alt="" />
             </span>
             <span className={styles.summaryName}>
               {item.name}
               <small>
-                Size {item.size} · Qty {item.quantity}
+                {lineVariant(lineColour(item), item.size)} · Qty {item.quantity}
               </small>
             </span>
             <span>{formatUsd(item.price)}</span>

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderPage } from '../../../test/render.tsx';
-import { buildOrder } from '../../../test/shop-fixtures.ts';
+import { buildOrder, buildOrderWithColours } from '../../../test/shop-fixtures.ts';
 import { OrderCard } from './order-card.tsx';
 
 describe('OrderCard', () => {
+  it('names the colour bought of a line that has one, and only the size of one that has none (decision 043)', () => {
+    renderPage(<OrderCard order={buildOrderWithColours()} />);
+    const [shirt, tee] = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(within(shirt!).getByText('Linen Shirt')).toBeTruthy();
+    expect(within(shirt!).getByText('Sage · Size M · Qty 1')).toBeTruthy();
+    expect(within(tee!).getByText('Size M · Qty 1')).toBeTruthy();
+  });
+
   it('shows the first 3 items then +N more item(s)', () => {
     renderPage(<OrderCard order={buildOrder({}, 5)} />);
     const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');

@@ -7,6 +7,7 @@ import {
 } from '@shopper/contract/plain';
 import type { Order } from '@shopper/contract';
 import { ProductImage } from '../../../components/product-image.tsx';
+import { lineColour, lineVariant } from '../../../lib/line-colour.ts';
 import { formatOrderDate } from '../order-format.ts';
 import { OrderProgress, TrackingDetails } from './order-progress.tsx';
 import { StatusBadge } from './order-status.tsx';
@@ -39,7 +40,7 @@ export function OrderCard({ order }: { order: Order }) {
             <span className={styles.itemName}>
               {item.name}
               <small>
-                Size {item.size} · Qty {item.quantity}
+                {lineVariant(lineColour(item), item.size)} · Qty {item.quantity}
               </small>
             </span>
           </li>

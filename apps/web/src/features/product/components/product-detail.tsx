@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { discountPercent } from '@shopper/contract/plain';
-import type { Product } from '@shopper/contract';
+import type { Product, ProductColour } from '@shopper/contract';
 import { Breadcrumb } from '../../../components/breadcrumb.tsx';
 import { HydrationPart } from '../../../components/hydration-part.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
@@ -8,6 +9,7 @@ import { ProductGrid } from '../../../components/product-grid.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { capitalise } from '../../../lib/capitalise.ts';
+import { COLOUR_PARAM, colourBySlug, galleryOf } from '../../../lib/product-colours.ts';
 import { useRelatedProducts } from '../api/get-related-products.ts';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductTabs } from './product-tabs.tsx';
@@ -20,9 +22,25 @@ export type RenderReviews = (product: Product) => ReactNode;
 export function ProductDetail({ product, renderReviews }: { product: Product; renderReviews: RenderReviews }) {
   usePageTitle(product.name);
   const percent = discountPercent(product.old_price, product.new_price);
-  const images = product.images.length > 0 ? product.images : [product.mainImage || product.image];
+  // The colour shown is the URL's (decision 043): the server rendered the same one for `?colour=`.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const colour = colourBySlug(product, searchParams.get(COLOUR_PARAM));
+  const gallery = colour ?? product;
+  const images = galleryOf({ images: gallery.images, mainImage: gallery.mainImage || product.image });
   const related = useRelatedProducts(product.category, product.id);
   const relatedProducts = related.data?.products ?? [];
+
+  function chooseColour(next: ProductColour) {
+    // In place: the same page in another colour, not a step back for the Back button.
+    void setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set(COLOUR_PARAM, next.slug);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
 
   return (
     <div className={styles.page}>
@@ -36,11 +54,12 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
       <div className={styles.top}>
         <HydrationPart>
           <ProductGallery
-            key={product.id}
+            // Another colour is another gallery: it opens on that colour's main photo.
+            key={`${product.id}:${colour?.id ?? ''}`}
             name={product.name}
             images={images}
-            initialIndex={product.mainImageIndex}
-            imageSources={product.imageSources}
+            initialIndex={gallery.mainImageIndex}
+            imageSources={gallery.imageSources}
           />
         </HydrationPart>
         <div className={styles.info}>
@@ -56,7 +75,7 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
           </div>
           {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
           <HydrationPart>
-            <PurchasePanel key={product.id} product={product} />
+            <PurchasePanel key={product.id} product={product} colour={colour} onColourChange={chooseColour} />
           </HydrationPart>
           <dl className={styles.meta}>
             <dt>Category</dt>

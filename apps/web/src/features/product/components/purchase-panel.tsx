@@ -1,20 +1,35 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ADD_TO_CART_LOCK_MS, MESSAGES } from '@shopper/contract/plain';
-import type { Product } from '@shopper/contract';
+import { ADD_TO_CART_LOCK_MS, CART_MESSAGES, MESSAGES } from '@shopper/contract/plain';
+import type { Product, ProductColour } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { useChangesBeforeHydration } from '../../../hooks/use-changes-before-hydration.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { hasColourChoice } from '../../../lib/product-colours.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddToCart } from '../api/add-to-cart.ts';
+import { ColourPicker } from './colour-picker.tsx';
 import styles from './product-page.module.css';
 
-function stockOf(product: Product, size: string): number {
-  return product.stock.find((entry) => entry.size === size)?.quantity ?? 0;
+type SizeStock = Product['stock'];
+
+function stockOf(stock: SizeStock, size: string): number {
+  return stock.find((entry) => entry.size === size)?.quantity ?? 0;
 }
 
-/** Size picker, quantity stepper and Add to Cart (docs/product.md#product-page). */
-export function PurchasePanel({ product }: { product: Product }) {
+interface PurchasePanelProps {
+  product: Product;
+  /** The colour shown (decision 043); undefined only for a product answered without colours. */
+  colour: ProductColour | undefined;
+  onColourChange: (colour: ProductColour) => void;
+}
+
+/**
+ * Colour picker, size picker, quantity stepper and Add to Cart (docs/product.md#product-page). The
+ * stock is the chosen colour's: its sold-out sizes and the quantity's maximum follow the colour, and
+ * the chosen size stays chosen when the colour changes (decision 043).
+ */
+export function PurchasePanel({ product, colour, onColourChange }: PurchasePanelProps) {
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
@@ -24,6 +39,8 @@ export function PurchasePanel({ product }: { product: Product }) {
   const sizeErrorId = useId();
   const quantityId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const stock = colour?.stock ?? product.stock;
+  const isColourNamed = colour !== undefined && hasColourChoice(product);
 
   // A size picked or a quantity typed before the panel hydrated is the panel's choice (decision 039).
   useChangesBeforeHydration(panelRef, (fields) => {
@@ -33,20 +50,25 @@ export function PurchasePanel({ product }: { product: Product }) {
     const typed = fields.find((field) => field instanceof HTMLInputElement && field.type === 'number');
     const typedQuantity = Number(typed?.value);
     if (typed && Number.isFinite(typedQuantity)) {
-      const max = chosenSize ? Math.max(1, stockOf(product, chosenSize)) : 1;
+      const max = chosenSize ? Math.max(1, stockOf(stock, chosenSize)) : 1;
       setQuantity(Math.min(max, Math.max(1, Math.trunc(typedQuantity))));
     }
   });
 
   useEffect(() => () => clearTimeout(lockTimer.current), []);
 
-  const isOutOfStock = !product.in_stock || product.sizes.every((option) => stockOf(product, option) === 0);
-  const maxQuantity = size ? Math.max(1, stockOf(product, size)) : 1;
+  const isOutOfStock =
+    !(colour?.in_stock ?? product.in_stock) || product.sizes.every((option) => stockOf(stock, option) === 0);
+  const sizeStock = size ? stockOf(stock, size) : 0;
+  const isSizeSoldOut = size !== null && sizeStock === 0;
+  const maxQuantity = size ? Math.max(1, sizeStock) : 1;
+  // Another colour may have fewer of the chosen size: the quantity follows it down.
+  if (quantity > maxQuantity) setQuantity(maxQuantity);
 
   function chooseSize(next: string) {
     setSize(next);
     setSizeError(null);
-    setQuantity((current) => Math.min(current, Math.max(1, stockOf(product, next))));
+    setQuantity((current) => Math.min(current, Math.max(1, stockOf(stock, next))));
   }
 
   function changeQuantity(next: number) {
@@ -68,15 +90,19 @@ export function PurchasePanel({ product }: { product: Product }) {
       showToast(MESSAGES.loginToAddToCart, 'error');
       return;
     }
+    const added = isColourNamed ? `${colour.name}, ${size}` : size;
     addToCart.mutate(
-      { productId: product.id, quantity, size },
+      { productId: product.id, quantity, size, ...(colour ? { colourId: colour.id } : {}) },
       {
-        onSuccess: () => showToast(`Added ${product.name} (${size}) to your cart`, 'success'),
+        onSuccess: () => showToast(`Added ${product.name} (${added}) to your cart`, 'success'),
         onError: (error) => {
           if (isApiError(error) && error.status === 401) return showToast(MESSAGES.loginAgainToAddToCart, 'error');
           if (isApiError(error) && error.errors?.some((field) => field.param === 'size')) {
             setSizeError(MESSAGES.selectSizeInline);
             return showToast(MESSAGES.selectSizeForProduct, 'error');
+          }
+          if (isApiError(error) && error.errors?.some((field) => field.param === 'colourId')) {
+            return showToast(CART_MESSAGES.colourNotFound, 'error');
           }
           showToast(MESSAGES.addToCartFailed, 'error');
         },
@@ -88,11 +114,12 @@ export function PurchasePanel({ product }: { product: Product }) {
 
   return (
     <div className={styles.purchase} ref={panelRef}>
+      {isColourNamed ? <ColourPicker colours={product.colours} chosen={colour} onChoose={onColourChange} /> : null}
       <fieldset className={styles.sizes} aria-describedby={sizeError ? sizeErrorId : undefined}>
         <legend className={styles.label}>Select size</legend>
         <div className={styles.sizeOptions}>
           {product.sizes.map((option) => {
-            const isSoldOut = stockOf(product, option) === 0;
+            const isSoldOut = stockOf(stock, option) === 0;
             return (
               <label key={option} className={styles.sizeOption} data-sold-out={isSoldOut}>
                 <input
@@ -150,13 +177,24 @@ export function PurchasePanel({ product }: { product: Product }) {
             +
           </button>
         </div>
-        <Button variant="accent" className={styles.addButton} onClick={handleAdd} disabled={isOutOfStock || isBusy}>
+        <Button
+          variant="accent"
+          className={styles.addButton}
+          onClick={handleAdd}
+          disabled={isOutOfStock || isSizeSoldOut || isBusy}
+        >
           {isOutOfStock ? 'Out of stock' : isBusy ? 'Adding...' : 'Add to Cart'}
         </Button>
       </div>
       {size && !isOutOfStock ? (
         <p className={styles.stockNote}>
-          {stockOf(product, size) <= 5 ? `Only ${stockOf(product, size)} left in ${size}` : `In stock in ${size}`}
+          {isSizeSoldOut
+            ? isColourNamed
+              ? CART_MESSAGES.soldOutIn(colour.name, size)
+              : CART_MESSAGES.soldOut(size)
+            : sizeStock <= 5
+              ? `Only ${sizeStock} left in ${size}`
+              : `In stock in ${size}`}
         </p>
       ) : null}
     </div>
