@@ -98,6 +98,11 @@ describe('the head of a product page shown in a colour (decision 043)', () => {
       'https://shop.example.com',
     );
     expect(head).toContain('<link rel="canonical" href="https://shop.example.com/products/linen-shirt">');
-    expect(head).not.toContain('colour=');
+    // Only the JSON-LD's variants have addresses with a colour; no link or meta tag does.
+    const tags = head.split('\n').filter((line) => !line.startsWith('<script type="application/ld+json">'));
+    expect(tags.join('\n')).not.toContain('colour=');
+    expect(head).toContain(
+      '<meta property="og:image" content="https://shop.example.com/images/products/shirt-1f2a44-front.webp">',
+    );
   });
 });
