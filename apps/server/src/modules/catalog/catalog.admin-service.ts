@@ -185,8 +185,8 @@ export function createCatalogAdminService({
 
   async function lockRow(tx: Database, id: string): Promise<ProductRow> {
     if (!UUID.test(id)) throw notFound();
-    // No key update: checkout's order lines reference the product (a key share lock), and must not
-    // wait on a back-office edit that waits on the stock rows checkout holds.
+    // No key update: an order line being written for the product (a key share lock, its foreign
+    // key) goes on without waiting for a back-office edit of it.
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('no key update');
     if (!row) throw notFound();
     return row;
