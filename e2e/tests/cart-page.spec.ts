@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { CART_MESSAGES, MESSAGES, SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
-import { addToCart, cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';
+import { addToCart, cartLineLabel, cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';
 
 test.describe('cart page', () => {
   test('a guest is asked to log in, not redirected', async ({ page }) => {
@@ -18,7 +18,7 @@ test.describe('cart page', () => {
     const account = await signUpVerified(page.request);
     const [product] = await productsWithStock(request, 1);
     const size = roomySize(product!);
-    const line = `${product!.name} (${size})`;
+    const line = cartLineLabel(product!, size);
     const main = page.getByRole('main');
     const quantity = page.getByRole('spinbutton', { name: `Quantity of ${line}` });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { CATEGORIES, MESSAGES } from '@shopper/contract';
 import { categoryLabel, listCategory } from '../fixtures/catalog.ts';
+import { productCards, productGrid } from '../fixtures/listing.ts';
 
 test.describe('category pages', () => {
   for (const category of CATEGORIES) {
@@ -36,8 +37,8 @@ test.describe('category pages', () => {
       });
 
       await test.step('the grid lists every product of the category', async () => {
-        const grid = page.getByRole('list', { name: 'Products' });
-        await expect(grid.getByRole('listitem')).toHaveCount(listing.products.length);
+        const grid = productGrid(page);
+        await expect(productCards(page)).toHaveCount(listing.products.length);
         await expect(
           grid.getByRole('link', {
             name: listing.products[0]!.name,

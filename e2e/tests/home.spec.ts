@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { COPYRIGHT_YEAR, SITE_TITLE_SUFFIX } from '@shopper/contract';
 import { getFeaturedWomen, getNewCollection } from '../fixtures/catalog.ts';
+import { cardsIn } from '../fixtures/listing.ts';
 
 test.describe('home page', () => {
   test('shows the hero, the product sections, the deals banner, the newsletter and the footer', async ({
@@ -20,7 +21,7 @@ test.describe('home page', () => {
     await test.step("Popular For Women shows the featured women's products", async () => {
       const popular = page.getByRole('region', { name: 'Popular For Women' });
       await expect(popular.getByRole('heading', { name: 'Popular For Women' })).toBeVisible();
-      await expect(popular.getByRole('listitem')).toHaveCount(featured.length);
+      await expect(cardsIn(popular)).toHaveCount(featured.length);
       for (const product of featured) {
         expect(product.category).toBe('women');
         await expect(popular.getByRole('link', { name: product.name, exact: true })).toBeVisible();
@@ -34,7 +35,7 @@ test.describe('home page', () => {
 
     await test.step('New Collection shows the newest products', async () => {
       const collection = page.getByRole('region', { name: 'New Collection' });
-      await expect(collection.getByRole('listitem')).toHaveCount(newest.length);
+      await expect(cardsIn(collection)).toHaveCount(newest.length);
       await expect(collection.getByRole('link', { name: newest[0]!.name, exact: true })).toBeVisible();
     });
 
