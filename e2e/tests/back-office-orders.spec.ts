@@ -250,7 +250,9 @@ test.describe('back office: orders, as the customer sees them', () => {
       const dialog = page.getByRole('dialog', { name: `Refund ${order.orderNumber}` });
       await dialog.getByLabel('Amount to refund ($)').fill(String(line.price));
       await dialog.getByLabel('Reason').fill(reason);
-      await dialog.getByLabel(`${line.name} · ${line.size} (of 2)`).fill('1');
+      // A line of a product in several colours names the colour bought (decision 043).
+      const colour = line.colourName ? ` · ${line.colourName}` : '';
+      await dialog.getByLabel(`${line.name}${colour} · ${line.size} (of 2)`).fill('1');
       await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${formatUsd(line.price)} · ${reason}`);
