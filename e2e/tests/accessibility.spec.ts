@@ -156,6 +156,8 @@ test.describe('accessibility', () => {
     for (const list of ['/dashboard/orders', '/dashboard/customers', '/dashboard/products']) {
       await page.goto(list);
       await page.getByRole('main').getByRole('table').getByRole('link').first().click();
+      // The list's own heading is visible until the record has loaded: wait for the record's page.
+      await expect(page).toHaveURL(new RegExp(`${list}/[^/?]+$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessibleAtBothSizes(page, `a record from ${list}`);
     }
