@@ -2,7 +2,7 @@ import { REVIEWS_PAGE_SIZE } from '@shopper/contract';
 import { expectAccessibleAtBothSizes, expectNoViolations, VIEWPORTS } from '../fixtures/accessibility.ts';
 import { accountMenu, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { backOfficeNav, openBackOffice } from '../fixtures/back-office.ts';
-import { allProducts, findDiscountedProduct } from '../fixtures/catalog.ts';
+import { allProducts, findColourChoice, findDiscountedProduct } from '../fixtures/catalog.ts';
 import { addToCart, checkOut, productsWithStock } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -29,6 +29,19 @@ test.describe('accessibility', () => {
       await page.goto(url);
       await expectAccessibleAtBothSizes(page, url);
     }
+  });
+
+  test('a product in several colours, one chosen, and a listing filtered by colour', async ({ page, request }) => {
+    const { product, to } = await findColourChoice(request);
+    await page.goto(`/products/${product.slug}`);
+    await expect(page.getByRole('radiogroup', { name: 'Colour' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, `/products/${product.slug}`);
+    await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: to.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?colour=${to.slug}$`));
+    await expectAccessibleAtBothSizes(page, `/products/${product.slug}?colour=${to.slug}`);
+    await page.goto(`/shop?colours=${to.family}`);
+    await expect(page.getByRole('checkbox', { name: new RegExp(`^${to.family}$`, 'i') })).toBeChecked();
+    await expectAccessibleAtBothSizes(page, `/shop?colours=${to.family}`);
   });
 
   test('the phone menu, the reviews and the All Reviews dialog', async ({ page, request }) => {
@@ -151,7 +164,7 @@ test.describe('accessibility', () => {
     await expectNoViolations(page, 'the back-office phone menu');
   });
 
-  test('a back-office record of each kind, a form with its errors and a dialog', async ({ page }) => {
+  test('a back-office record of each kind, a form with its errors and a dialog', async ({ page, request }) => {
     await openBackOffice(page, 'owner');
     for (const list of ['/dashboard/orders', '/dashboard/customers', '/dashboard/products']) {
       await page.goto(list);
@@ -161,6 +174,15 @@ test.describe('accessibility', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectAccessibleAtBothSizes(page, `a record from ${list}`);
     }
+
+    // A product in several colours: the editor's colours and the stock grid of colours × sizes.
+    const { product } = await findColourChoice(request);
+    await page.goto(`/dashboard/products/${product.id}`);
+    await expect(page.getByRole('list', { name: 'Colours' }).getByRole('listitem')).toHaveCount(product.colours.length);
+    await expectAccessibleAtBothSizes(page, 'the editor of a product in several colours');
+    await page.goto(`/dashboard/stock?product=${product.id}`);
+    await expect(page.getByRole('region', { name: 'Stock by colour and size' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the stock grid of a product in several colours');
 
     await page.goto('/dashboard/products/new');
     await page.getByRole('button', { name: /^(Create|Save)/ }).click();
