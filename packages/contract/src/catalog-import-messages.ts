@@ -41,12 +41,8 @@ export const CATALOG_CSV_REQUIRED_COLUMNS = ['Handle', 'Title', 'Vendor', 'Varia
 
 /** The one size of a product without a size option (Shopify's `Title` / `Default Title`). */
 export const IMPORT_ONE_SIZE = 'One size';
-/** The colour of a product without a colour option; equal to DEFAULT_COLOUR_NAME of decision 043. */
-export const IMPORT_DEFAULT_COLOUR_NAME = 'Standard';
-/** The swatch of a colour whose name is no common colour and whose file gives none. */
+/** The swatch of a colour whose name is no common colour and whose file gives none (decision 043). */
 export const IMPORT_NEUTRAL_SWATCH = '#9ca3af';
-/** Colours per product; equal to MAX_PRODUCT_COLOURS of decision 043. */
-export const IMPORT_MAX_COLOURS = 12;
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -85,10 +81,7 @@ export const CATALOG_IMPORT_MESSAGES = {
     `Every variant must have the prices of the first one (line ${firstLine}): prices are per product in this shop`,
   priceMissing: 'Every variant needs a Variant Price',
   skuInvalid: (max: number) => `A SKU may be at most ${max} characters`,
-  swatchInvalid: 'A colour swatch must be a colour code like #1f6feb',
   swatchDiffers: (colour: string, line: number) => `The colour ${colour} was given another swatch on line ${line}`,
-  colourNameInvalid: 'Colour names must be 1 to 40 characters',
-  tooManyColours: (max: number) => `A product may have at most ${max} colours`,
   tooManySizes: (max: number) => `A product may have at most ${max} sizes`,
   tooManyImages: (colour: string, max: number) => `The colour ${colour} may have at most ${max} images`,
   statusInvalid: 'Status must be active, draft or archived',
@@ -99,6 +92,24 @@ export const CATALOG_IMPORT_MESSAGES = {
     'The product has no category: fill in the Category column or choose a default category for the import',
 
   /** A reason as one line of text, for logs and plain reports. */
-  atLine: (line: number, column: string | null, message: string) =>
-    column === null ? `Line ${line}: ${message}` : `Line ${line}, ${column}: ${message}`,
+  atLine: (line: number, column: string, message: string) => `Line ${line}, ${column}: ${message}`,
+
+  // What an update changes, as the report lists it (CatalogImportLineSchema's `changes`).
+  changeName: 'name',
+  changeDescription: 'description',
+  changeShortDescription: 'short description',
+  changeBrand: 'brand',
+  changeCategory: 'category',
+  changeTypes: 'types',
+  changeTags: 'tags',
+  changeStatus: 'status',
+  changePrice: 'price',
+  changeSalePrice: 'sale price',
+  changeNewColour: (colour: string) => `colour ${colour}`,
+  changeColourName: (colour: string) => `colour name ${colour}`,
+  changeSwatch: (colour: string) => `swatch ${colour}`,
+  changePhotos: (colour: string) => `photos ${colour}`,
+  changeNewSize: (size: string) => `size ${size}`,
+  changeSku: (colour: string, size: string) => `SKU ${colour} / ${size}`,
+  changeStock: (colour: string, size: string) => `stock ${colour} / ${size}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { Category, ProductStatus } from '@shopper/contract';
+import type { CatalogImportReason, Category, ProductStatus } from '@shopper/contract';
 
 /**
  * A product in the terms of the catalog CSV (decision 043): what the export writes, what a plan
@@ -59,15 +59,9 @@ export interface PlannedVariant extends Omit<CatalogCsvVariant, 'quantity'> {
   quantity: number | null;
 }
 
-/** Why a product is refused: the file line and column (null: the product as a whole) and the text. */
-export interface ImportReason {
-  line: number;
-  column: string | null;
-  message: string;
-}
-
+/** Why a product is refused: every reason with its file line and column, in the editor's words. */
 export interface ImportRefusal {
   handle: string;
   firstLine: number;
-  reasons: ImportReason[];
+  reasons: CatalogImportReason[];
 }

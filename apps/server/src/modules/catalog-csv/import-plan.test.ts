@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import {
   ADMIN_CATALOG_MESSAGES as A,
   CATALOG_IMPORT_MESSAGES as M,
-  IMPORT_DEFAULT_COLOUR_NAME,
-  IMPORT_MAX_COLOURS,
+  DEFAULT_COLOUR_NAME,
+  MAX_PRODUCT_COLOURS,
   IMPORT_ONE_SIZE,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SIZES,
@@ -148,10 +148,10 @@ describe('readProducts: the Shopify fixture', () => {
     expect(byHandle.get('slim-chinos')?.colours.map((colour) => colour.name)).toEqual(['Khaki', 'Olive', 'Black']);
     // Default Title, size only, colour only.
     expect(byHandle.get('leather-belt')?.colours).toMatchObject([
-      { name: IMPORT_DEFAULT_COLOUR_NAME, variants: [{ size: IMPORT_ONE_SIZE }] },
+      { name: DEFAULT_COLOUR_NAME, variants: [{ size: IMPORT_ONE_SIZE }] },
     ]);
     expect(byHandle.get('leather-belt')?.colours[0]?.images).toHaveLength(3);
-    expect(byHandle.get('running-shorts')?.colours.map((colour) => colour.name)).toEqual([IMPORT_DEFAULT_COLOUR_NAME]);
+    expect(byHandle.get('running-shorts')?.colours.map((colour) => colour.name)).toEqual([DEFAULT_COLOUR_NAME]);
     const beanie = byHandle.get('knitted-beanie');
     expect(beanie?.sizes).toEqual([IMPORT_ONE_SIZE]);
     expect(beanie?.colours.map((colour) => colour.images.length)).toEqual([2, 2, 2]);
@@ -176,7 +176,8 @@ describe('readProducts: options', () => {
         })),
       ),
     );
-    expect(colourFirst).toEqual(colourSecond);
+    expect({ ...colourFirst, optionColumns: null }).toEqual({ ...colourSecond, optionColumns: null });
+    expect(colourFirst.optionColumns).toEqual({ size: 'Option2 Value', colour: 'Option1 Value' });
     expect(colourSecond.sizes).toEqual(['S', 'M']);
     expect(
       colourSecond.colours.map((colour) => [colour.name, colour.variants.map((v) => [v.size, v.sku, v.quantity])]),
@@ -211,9 +212,7 @@ describe('readProducts: options', () => {
       ]),
     );
     expect(product.sizes).toEqual([IMPORT_ONE_SIZE]);
-    expect(product.colours).toMatchObject([
-      { name: IMPORT_DEFAULT_COLOUR_NAME, variants: [{ size: IMPORT_ONE_SIZE }] },
-    ]);
+    expect(product.colours).toMatchObject([{ name: DEFAULT_COLOUR_NAME, variants: [{ size: IMPORT_ONE_SIZE }] }]);
   });
 
   it('reads a size or colour option in the third slot', async () => {
@@ -483,7 +482,7 @@ describe('readProducts: refusals, each with its line, column and the editor’s 
     [
       'a colour name over 40 characters',
       (rows) => (rows[2] = { ...rows[2], 'Option2 Value': 'x'.repeat(41) }),
-      { line: 4, column: 'Option2 Value', message: M.colourNameInvalid },
+      { line: 4, column: 'Option2 Value', message: A.colourNameRequired },
     ],
     [
       'a variant without its size',
@@ -508,7 +507,7 @@ describe('readProducts: refusals, each with its line, column and the editor’s 
     [
       'a swatch that is no colour code',
       (rows) => (rows[1] = { ...rows[1], [COLUMN.swatch]: 'green' }),
-      { line: 3, column: COLUMN.swatch, message: M.swatchInvalid },
+      { line: 3, column: COLUMN.swatch, message: A.swatchInvalid },
     ],
     [
       'a colour given two swatches',
@@ -576,10 +575,10 @@ describe('readProducts: refusals, each with its line, column and the editor’s 
     ]);
   });
 
-  it(`refuses more than ${IMPORT_MAX_COLOURS} colours, ${MAX_PRODUCT_SIZES} sizes or ${MAX_PRODUCT_IMAGES} pictures of a colour`, async () => {
-    const colours = Array.from({ length: IMPORT_MAX_COLOURS + 1 }, (_, index) => variant('S', `Colour ${index}`));
+  it(`refuses more than ${MAX_PRODUCT_COLOURS} colours, ${MAX_PRODUCT_SIZES} sizes or ${MAX_PRODUCT_IMAGES} pictures of a colour`, async () => {
+    const colours = Array.from({ length: MAX_PRODUCT_COLOURS + 1 }, (_, index) => variant('S', `Colour ${index}`));
     expect(reasonsOf(await readCsv([{ ...PRODUCT, ...colours[0] }, ...colours.slice(1)]))).toEqual([
-      { line: 2, column: 'Option2 Value', message: M.tooManyColours(IMPORT_MAX_COLOURS) },
+      { line: 2, column: 'Option2 Value', message: A.colourLimit(MAX_PRODUCT_COLOURS) },
     ]);
     const sizes = Array.from({ length: MAX_PRODUCT_SIZES + 1 }, (_, index) => variant(`S${index}`, 'Sage'));
     expect(reasonsOf(await readCsv([{ ...PRODUCT, ...sizes[0] }, ...sizes.slice(1)]))).toEqual([
@@ -676,15 +675,16 @@ describe('planImport', () => {
     const line = planImport(await readCsv(rows), new Map([['linen-shirt', existing]]))[0];
     expect(line?.action).toBe('update');
     expect(line?.action === 'update' && line.changes).toEqual([
-      'name',
-      'tags',
-      'status',
-      'priceCents',
-      'colours',
-      'sizes',
-      'skus',
-      'stock',
+      M.changeName,
+      M.changeTags,
+      M.changeStatus,
+      M.changePrice,
+      M.changeNewSize('L'),
+      M.changeSku('Sage', 'M'),
+      M.changeStock('Sage', 'M'),
+      M.changeNewColour('Red'),
     ]);
+    expect(M.changeStock('Sage', 'M')).toBe('stock Sage / M');
   });
 
   it('keeps what the file leaves out: category, status, short description, swatch, gallery, SKU and stock', async () => {
@@ -737,7 +737,7 @@ describe('planImport', () => {
       'Option2 Value': row['Option2 Value'] === 'Navy' ? 'NAVY' : (row['Option2 Value'] ?? ''),
     }));
     const line = planImport(await readCsv(renamed), new Map([['linen-shirt', existing]]))[0];
-    expect(line?.action === 'update' && line.changes).toEqual(['colourNames']);
+    expect(line?.action === 'update' && line.changes).toEqual([M.changeColourName('NAVY')]);
   });
 
   it('counts a tidier description as no change, and a different one as a change', async () => {
@@ -747,12 +747,12 @@ describe('planImport', () => {
     expect(planImport(read, new Map([['linen-shirt', untidy]]))[0]?.action).toBe('unchanged');
     const other = { ...existing, bodyText: 'Heavy.' };
     const line = planImport(read, new Map([['linen-shirt', other]]))[0];
-    expect(line?.action === 'update' && line.changes).toEqual(['bodyText']);
+    expect(line?.action === 'update' && line.changes).toEqual([M.changeDescription]);
   });
 
-  it(`refuses an update that would take a product past ${IMPORT_MAX_COLOURS} colours`, async () => {
+  it(`refuses an update that would take a product past ${MAX_PRODUCT_COLOURS} colours`, async () => {
     const existing = stored(createdOf(planImport(await readCsv(shirtRows()), new Map())[0]));
-    for (let index = existing.colours.length; index < IMPORT_MAX_COLOURS; index += 1) {
+    for (let index = existing.colours.length; index < MAX_PRODUCT_COLOURS; index += 1) {
       existing.colours.push({ name: `Old ${index}`, swatch: '#111111', images: [], sizes: [] });
     }
     const rows = [...shirtRows(), variant('S', 'Brand New')];
@@ -761,7 +761,7 @@ describe('planImport', () => {
         action: 'refuse',
         handle: 'linen-shirt',
         firstLine: 2,
-        reasons: [{ line: 2, column: null, message: M.tooManyColours(IMPORT_MAX_COLOURS) }],
+        reasons: [{ line: 2, column: 'Option2 Value', message: A.colourLimit(MAX_PRODUCT_COLOURS) }],
       },
     ]);
   });

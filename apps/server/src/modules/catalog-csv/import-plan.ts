@@ -1,22 +1,24 @@
 import {
+  ADMIN_CATALOG_MESSAGES,
   CATALOG_IMPORT_MESSAGES as M,
-  IMPORT_DEFAULT_COLOUR_NAME,
-  IMPORT_MAX_COLOURS,
+  ColourNameSchema,
+  DEFAULT_COLOUR_NAME,
+  MAX_PRODUCT_COLOURS,
+  SwatchSchema,
   IMPORT_ONE_SIZE,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_SIZES,
   ProductCreateBodySchema,
   ProductSlugSchema,
   toCents,
+  type CatalogImportReason,
   type Category,
   type ProductStatus,
 } from '@shopper/contract';
 import type { z } from 'zod';
 import type {
   ExistingProductForPlan,
-  ImportReason,
   ImportRefusal,
-  PlannedColour,
   PlannedProduct,
   PlannedVariant,
 } from './catalog-csv-product.ts';
@@ -71,6 +73,8 @@ export interface FileProduct {
   salePriceCents: number | null;
   /** Every size the product's rows name, in order of first appearance. */
   sizes: string[];
+  /** The columns holding the size and the colour of a variant, for reasons about them. */
+  optionColumns: { size: string; colour: string };
   colours: FileColour[];
 }
 
@@ -95,37 +99,16 @@ export interface ReadCatalog {
   refusals: ImportRefusal[];
 }
 
-export const PLAN_CHANGES = [
-  'name',
-  'bodyText',
-  'shortDescription',
-  'brand',
-  'category',
-  'types',
-  'tags',
-  'status',
-  'priceCents',
-  'salePriceCents',
-  'colours',
-  'colourNames',
-  'swatches',
-  'images',
-  'sizes',
-  'skus',
-  'stock',
-] as const;
-export type PlanChange = (typeof PLAN_CHANGES)[number];
-
 interface PlanLineBase {
   handle: string;
   firstLine: number;
 }
 export type ImportPlanLine =
   | (PlanLineBase & { action: 'create'; product: PlannedProduct })
-  | (PlanLineBase & { action: 'update'; product: PlannedProduct; changes: PlanChange[] })
+  /** `changes` in the report's words (CATALOG_IMPORT_MESSAGES.change…): product fields, then by colour. */
+  | (PlanLineBase & { action: 'update'; product: PlannedProduct; changes: string[] })
   | (PlanLineBase & { action: 'unchanged'; product: PlannedProduct })
-  | (PlanLineBase & { action: 'refuse'; reasons: ImportReason[] });
-export type ImportAction = ImportPlanLine['action'];
+  | (PlanLineBase & { action: 'refuse'; reasons: CatalogImportReason[] });
 
 export interface PlanOptions {
   /** The category of a new product whose row leaves the Category column empty. */
@@ -134,11 +117,8 @@ export interface PlanOptions {
 
 const fields = ProductCreateBodySchema.shape;
 const MAX_SKU_LENGTH = 100;
-/** A colour's name, as decision 043's product_colours.name allows. */
-const MAX_COLOUR_NAME = 40;
 const MAX_IMAGE_ADDRESS = 500;
 const DEFAULT_TITLE = 'Default Title';
-const SWATCH = /^#[0-9a-fA-F]{6}$/;
 const DOLLARS = /^\d+(?:\.\d+)?$/;
 const WHOLE_NUMBER = /^[+-]?\d+$/;
 
@@ -173,7 +153,7 @@ export function readProducts(csv: { columns: readonly string[]; rows: readonly S
 
 /** The cells of one product, each read once, with every refusal noted against its line and column. */
 class ProductCells {
-  readonly reasons: ImportReason[] = [];
+  readonly reasons: CatalogImportReason[] = [];
   constructor(private readonly present: ReadonlySet<string>) {}
 
   has(column: string): boolean {
@@ -181,7 +161,7 @@ class ProductCells {
   }
 
   /** Notes a reason; only the first per cell, so a refused cell is not refused again by a later rule. */
-  refuse(line: number, column: string | null, message: string): void {
+  refuse(line: number, column: string, message: string): void {
     if (this.reasons.some((reason) => reason.line === line && reason.column === column)) return;
     this.reasons.push({ line, column, message });
   }
@@ -267,8 +247,8 @@ function readProduct(handle: string, rows: ShopifyCsvRow[], present: ReadonlySet
       cells.refuse(firstLine, COLUMN.imageSrc, M.tooManyImages(colour.name, MAX_PRODUCT_IMAGES));
     }
   }
-  if (colourList.length > IMPORT_MAX_COLOURS) {
-    cells.refuse(firstLine, colourColumn(options), M.tooManyColours(IMPORT_MAX_COLOURS));
+  if (colourList.length > MAX_PRODUCT_COLOURS) {
+    cells.refuse(firstLine, colourColumn(options), ADMIN_CATALOG_MESSAGES.colourLimit(MAX_PRODUCT_COLOURS));
   }
   if (sizes.size > MAX_PRODUCT_SIZES) cells.refuse(firstLine, sizeColumn(options), M.tooManySizes(MAX_PRODUCT_SIZES));
   if (!prices) cells.refuse(firstLine, COLUMN.price, M.priceMissing);
@@ -290,6 +270,7 @@ function readProduct(handle: string, rows: ShopifyCsvRow[], present: ReadonlySet
     priceCents: prices.priceCents,
     salePriceCents: prices.salePriceCents,
     sizes: [...sizes.values()],
+    optionColumns: { size: sizeColumn(options), colour: colourColumn(options) },
     colours: colourList.map(({ name: colourName, swatch, images, variants }) => ({
       name: colourName,
       swatch,
@@ -310,15 +291,16 @@ interface VariantGrid {
 
 function readVariant(cells: ProductCells, row: ShopifyCsvRow, options: OptionSlot[], grid: VariantGrid): void {
   const size = optionValueOf(cells, row, options, 'size') ?? IMPORT_ONE_SIZE;
-  const colourName = optionValueOf(cells, row, options, 'colour') ?? IMPORT_DEFAULT_COLOUR_NAME;
+  const colourValue = optionValueOf(cells, row, options, 'colour');
+  const colourName =
+    colourValue === null
+      ? DEFAULT_COLOUR_NAME
+      : cells.check(ColourNameSchema, colourValue, row.line, colourColumn(options), colourValue);
   const title = options.find((option) => option.role === 'title');
   if (title && cells.text(row, optionValue(title.slot)).trim() !== DEFAULT_TITLE) {
     cells.refuse(row.line, optionName(title.slot), M.unknownOption(title.label));
   }
   cells.check(fields.sizes, [size], row.line, sizeColumn(options), []);
-  if (colourName.length > MAX_COLOUR_NAME || colourName.includes('\u0000')) {
-    cells.refuse(row.line, colourColumn(options), M.colourNameInvalid);
-  }
 
   const prices = readPrices(cells, row);
   if (prices && !grid.prices) grid.prices = { line: row.line, ...prices };
@@ -491,12 +473,7 @@ function readQuantity(cells: ProductCells, row: ShopifyCsvRow, size: string): nu
 
 function readSwatch(cells: ProductCells, row: ShopifyCsvRow): string | null {
   const text = cells.text(row, COLUMN.swatch).trim();
-  if (text === '') return null;
-  if (!SWATCH.test(text)) {
-    cells.refuse(row.line, COLUMN.swatch, M.swatchInvalid);
-    return null;
-  }
-  return text.toLowerCase();
+  return text === '' ? null : cells.check(SwatchSchema, text, row.line, COLUMN.swatch, null);
 }
 
 /** An http(s) address as the file writes it (kept byte for byte, so the export writes it back the same). */
@@ -621,45 +598,22 @@ function planCreate(file: FileProduct, options: PlanOptions): ImportPlanLine {
 
 function planUpdate(file: FileProduct, current: ExistingProductForPlan): ImportPlanLine {
   const { handle, firstLine } = file;
-  const changes = new Set<PlanChange>();
+  const key = (name: string) => name.toLowerCase();
   const existingSizes = new Map<string, string>();
   for (const colour of current.colours) {
-    for (const variant of colour.sizes) existingSizes.set(variant.size.toLowerCase(), variant.size);
+    for (const variant of colour.sizes) existingSizes.set(key(variant.size), variant.size);
   }
-  const sizes = file.sizes.map((size) => existingSizes.get(size.toLowerCase()) ?? size);
-  if (sizes.some((size) => !existingSizes.has(size.toLowerCase()))) changes.add('sizes');
-
-  const colours: PlannedColour[] = file.colours.map((colour) => {
-    const match = current.colours.find((candidate) => candidate.name.toLowerCase() === colour.name.toLowerCase());
-    if (!match) changes.add('colours');
-    else if (match.name !== colour.name) changes.add('colourNames');
-    const swatch = colour.swatch ?? match?.swatch ?? swatchForColourName(colour.name);
-    if (match && swatch !== match.swatch) changes.add('swatches');
-    const images = colour.images.length > 0 ? colour.images : (match?.images ?? []);
-    if (match && !sameList(images, match.images)) changes.add('images');
-    const planned: PlannedVariant[] = sizes.map((size) => {
-      const variant = colour.variants.find((candidate) => candidate.size.toLowerCase() === size.toLowerCase());
-      const had = match?.sizes.find((candidate) => candidate.size.toLowerCase() === size.toLowerCase());
-      const sku = variant?.sku ?? had?.sku ?? '';
-      const quantity = variant?.quantity ?? null;
-      if (had && sku !== had.sku) changes.add('skus');
-      if (had && quantity !== null && quantity !== had.quantity) changes.add('stock');
-      if (match && !had && existingSizes.has(size.toLowerCase())) changes.add('sizes');
-      return { size, sku, quantity };
-    });
-    return { name: colour.name, swatch, images, sizes: planned };
-  });
-
-  const reasons: ImportReason[] = [];
-  const newColours = colours.filter(
-    (colour) => !current.colours.some((candidate) => candidate.name.toLowerCase() === colour.name.toLowerCase()),
+  const sizes = file.sizes.map((size) => existingSizes.get(key(size)) ?? size);
+  const newColours = file.colours.filter(
+    (colour) => !current.colours.some((candidate) => key(candidate.name) === key(colour.name)),
   );
-  if (current.colours.length + newColours.length > IMPORT_MAX_COLOURS) {
-    reasons.push({ line: firstLine, column: null, message: M.tooManyColours(IMPORT_MAX_COLOURS) });
+  const reasons: CatalogImportReason[] = [];
+  if (current.colours.length + newColours.length > MAX_PRODUCT_COLOURS) {
+    const message = ADMIN_CATALOG_MESSAGES.colourLimit(MAX_PRODUCT_COLOURS);
+    reasons.push({ line: firstLine, column: file.optionColumns.colour, message });
   }
-  const sizeCount = new Set([...existingSizes.keys(), ...sizes.map((size) => size.toLowerCase())]).size;
-  if (sizeCount > MAX_PRODUCT_SIZES) {
-    reasons.push({ line: firstLine, column: null, message: M.tooManySizes(MAX_PRODUCT_SIZES) });
+  if (new Set([...existingSizes.keys(), ...sizes.map(key)]).size > MAX_PRODUCT_SIZES) {
+    reasons.push({ line: firstLine, column: file.optionColumns.size, message: M.tooManySizes(MAX_PRODUCT_SIZES) });
   }
   if (reasons.length > 0) return { action: 'refuse', handle, firstLine, reasons };
 
@@ -668,28 +622,52 @@ function planUpdate(file: FileProduct, current: ExistingProductForPlan): ImportP
     category: file.category ?? current.category,
     status: file.status ?? current.status,
     shortDescription: file.shortDescription ?? current.shortDescription,
-    colours,
+    colours: [],
   };
-  if (product.name !== current.name) changes.add('name');
+  const changes: string[] = [];
+  const changed = (isChanged: boolean, change: string) => {
+    if (isChanged) changes.push(change);
+  };
+  changed(product.name !== current.name, M.changeName);
   // The shop's text is compared as the export writes it, so spaces the editor kept are no change.
-  if (product.bodyText !== tidyText(current.bodyText)) changes.add('bodyText');
-  if (product.shortDescription !== current.shortDescription) changes.add('shortDescription');
-  if (product.brand !== current.brand) changes.add('brand');
-  if (product.category !== current.category) changes.add('category');
-  if (!sameList(product.types, current.types)) changes.add('types');
-  if (!sameList(product.tags, current.tags)) changes.add('tags');
-  if (product.status !== current.status) changes.add('status');
-  if (product.priceCents !== current.priceCents) changes.add('priceCents');
-  if (product.salePriceCents !== current.salePriceCents) changes.add('salePriceCents');
+  changed(product.bodyText !== tidyText(current.bodyText), M.changeDescription);
+  changed(product.shortDescription !== current.shortDescription, M.changeShortDescription);
+  changed(product.brand !== current.brand, M.changeBrand);
+  changed(product.category !== current.category, M.changeCategory);
+  changed(!sameList(product.types, current.types), M.changeTypes);
+  changed(!sameList(product.tags, current.tags), M.changeTags);
+  changed(product.status !== current.status, M.changeStatus);
+  changed(product.priceCents !== current.priceCents, M.changePrice);
+  changed(product.salePriceCents !== current.salePriceCents, M.changeSalePrice);
+  for (const size of sizes) changed(!existingSizes.has(key(size)), M.changeNewSize(size));
 
-  if (changes.size === 0) return { action: 'unchanged', handle, firstLine, product };
-  return {
-    action: 'update',
-    handle,
-    firstLine,
-    product,
-    changes: PLAN_CHANGES.filter((change) => changes.has(change)),
-  };
+  for (const colour of file.colours) {
+    const match = current.colours.find((candidate) => key(candidate.name) === key(colour.name));
+    const swatch = colour.swatch ?? match?.swatch ?? swatchForColourName(colour.name);
+    const images = colour.images.length > 0 ? colour.images : (match?.images ?? []);
+    changed(!match, M.changeNewColour(colour.name));
+    changed(match !== undefined && match.name !== colour.name, M.changeColourName(colour.name));
+    changed(match !== undefined && swatch !== match.swatch, M.changeSwatch(colour.name));
+    changed(match !== undefined && !sameList(images, match.images), M.changePhotos(colour.name));
+    const planned: PlannedVariant[] = sizes.map((size) => {
+      const variant = colour.variants.find((candidate) => key(candidate.size) === key(size));
+      const had = match?.sizes.find((candidate) => key(candidate.size) === key(size));
+      const sku = variant?.sku ?? had?.sku ?? '';
+      const quantity = variant?.quantity ?? null;
+      changed(had !== undefined && sku !== had.sku, M.changeSku(colour.name, size));
+      // A variant new to an existing colour is listed, since the grid of the shop would have had it.
+      changed(
+        (had !== undefined && quantity !== null && quantity !== had.quantity) ||
+          (match !== undefined && had === undefined && existingSizes.has(key(size))),
+        M.changeStock(colour.name, size),
+      );
+      return { size, sku, quantity };
+    });
+    product.colours.push({ name: colour.name, swatch, images, sizes: planned });
+  }
+
+  if (changes.length === 0) return { action: 'unchanged', handle, firstLine, product };
+  return { action: 'update', handle, firstLine, product, changes };
 }
 
 function productFields(file: FileProduct) {
