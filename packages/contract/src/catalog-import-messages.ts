@@ -91,6 +91,23 @@ export const CATALOG_IMPORT_MESSAGES = {
   categoryMissing:
     'The product has no category: fill in the Category column or choose a default category for the import',
 
+  // The upload and the job.
+  fileMissing: 'Choose a CSV file to import',
+  importNotFound: 'No import with this id',
+  importNotPlanned: 'This import has already been applied; check the file again to import it once more',
+  importAnotherApplying: 'Another import is being applied; wait until it is done',
+  importStopped: (message: string) => `The import stopped: ${message}`,
+  productNotWritten: 'The product could not be written; nothing of it was changed',
+
+  // Why a picture of the file was not fetched (an applied line's `imagesSkipped`).
+  imageHostNotAllowed: 'host not allowed; the owner can add it to the import hosts in Settings',
+  imageRedirectNotAllowed: 'redirected to a host not allowed',
+  imageTooManyRedirects: 'redirected too many times',
+  imageAnswered: (status: number) => `the server answered ${status}`,
+  imageTooLarge: (megabytes: number) => `larger than ${megabytes} MB`,
+  imageTimedOut: (seconds: number) => `no complete answer within ${seconds} seconds`,
+  imageUnreachable: 'the server could not be reached',
+
   /** A reason as one line of text, for logs and plain reports. */
   atLine: (line: number, column: string, message: string) => `Line ${line}, ${column}: ${message}`,
 

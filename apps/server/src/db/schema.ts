@@ -822,7 +822,9 @@ export const catalogImports = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('catalog_imports_one_applying').on(t.status).where(sql`${t.status} = 'applying'`),
+    uniqueIndex('catalog_imports_one_applying')
+      .on(t.status)
+      .where(sql`${t.status} = 'applying'`),
     index('catalog_imports_created_idx').on(t.createdAt),
   ],
 );
