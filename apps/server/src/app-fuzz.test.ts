@@ -490,10 +490,12 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
       'GET /api/products/slug/:slug': { params: { slug: 'fuzz-tee' } },
       'GET /api/products/category/:category': { params: { category: 'men' }, query: { page: 1, limit: 12 } },
       'GET /api/products/related/:category/:excludeId': { params: { category: 'men', excludeId: product } },
-      'POST /api/cart/add': { body: { productId: product, size: 'M', quantity: 1 } },
-      'POST /api/cart/update': { body: { productId: product, size: 'M', quantity: 2 } },
-      'POST /api/cart/remove': { body: { productId: product, size: 'M', quantity: 1 } },
-      'POST /api/cart/sync': { body: { items: [{ productId: product, size: 'M', quantity: 1 }] } },
+      'POST /api/cart/add': { body: { productId: product, colourId: productColour, size: 'M', quantity: 1 } },
+      'POST /api/cart/update': { body: { productId: product, colourId: productColour, size: 'M', quantity: 2 } },
+      'POST /api/cart/remove': { body: { productId: product, colourId: productColour, size: 'M', quantity: 1 } },
+      'POST /api/cart/sync': {
+        body: { items: [{ productId: product, colourId: productColour, size: 'M', quantity: 1 }] },
+      },
       'POST /api/cart/coupon': { body: { code: 'FUZZ10' } },
       'POST /api/payment/create-payment-intent': { body: { shippingInfo: SHIPPING } },
       'POST /api/payment/confirm-order': {
@@ -560,9 +562,18 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
       'PATCH /api/admin/staff/:id': { params: { id: sidekick.userId }, body: { role: 'owner' } },
       'DELETE /api/admin/staff/:id': { params: { id: sidekick.userId } },
       'POST /api/admin/stock/adjustments': {
-        body: { productId: product, size: 'M', delta: -1, reason: 'adjustment', note: 'Counted on the shelf' },
+        body: {
+          productId: product,
+          colourId: productColour,
+          size: 'M',
+          delta: -1,
+          reason: 'adjustment',
+          note: 'Counted on the shelf',
+        },
       },
-      'GET /api/admin/stock/movements': { query: { productId: product, size: 'M', dir: 'asc', pageSize: 50 } },
+      'GET /api/admin/stock/movements': {
+        query: { productId: product, colourId: productColour, size: 'M', dir: 'asc', pageSize: 50 },
+      },
       'PUT /api/admin/settings': { body: { lowStockThreshold: 5 } },
       'GET /api/admin/products': {
         query: { q: 'fuzz', category: 'men', status: 'published', stock: 'low', sort: 'price', dir: 'asc' },
@@ -578,6 +589,10 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
           salePrice: 39.99,
           sizes: ['S', 'M'],
           stock: { S: 3 },
+          colours: [
+            { name: 'Oat', swatch: '#d8c6a4', stock: { S: 3 } },
+            { name: 'Moss', swatch: '#5b6b3a', stock: { M: 2 } },
+          ],
           status: 'published',
         },
       },
