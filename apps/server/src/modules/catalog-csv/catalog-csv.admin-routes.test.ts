@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import {
   auditLog,
+  catalogImportLines,
   catalogImports,
   productColours,
   productImages,
@@ -24,6 +25,7 @@ import {
 import { DEMO_PRODUCTS } from '../../db/seed/demo-products.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { startImageServer, type ImageServer } from '../../test/image-server.ts';
+import { importRunnerOn } from '../../test/import-runner-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
 import { assertShopInvariants } from '../../test/shop-invariants.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers, signUpStaff } from '../../test/staff-factory.ts';
@@ -623,6 +625,49 @@ describe('applying an import', () => {
     for (const line of created) expect((await productBySlug(line.handle)).row.name).toBe(line.name);
     expect((await catalogRows()).products).toBe(before.products + created.length);
     await assertShopInvariants(t.database.db, 'the fixture');
+  });
+});
+
+describe('the runner on every instance', () => {
+  it('resumes a job whose lease ran out at the first product not done, and the sweep deletes jobs after 30 days', async () => {
+    const file = exportCatalogCsv([
+      csvProduct({ handle: 'lease-a' }),
+      csvProduct({ handle: 'lease-b' }),
+      csvProduct({ handle: 'lease-c' }),
+    ]);
+    const job = await plan(file);
+    const lines = await linesOf(job.id);
+    // As if an instance took the job, wrote its first product, and stopped for good with the lease held.
+    const heldUntil = new Date(Date.now() + 5 * 60_000);
+    await t.database.db
+      .update(catalogImports)
+      .set({ status: 'applying', actorId: cast.staff.userId, leaseUntil: heldUntil, doneProducts: 1 })
+      .where(eq(catalogImports.id, job.id));
+    await t.database.db
+      .update(catalogImportLines)
+      .set({ state: 'done', outcome: { stockDelta: 0, imagesFetched: 0, imagesSkipped: [] } })
+      .where(and(eq(catalogImportLines.importId, job.id), eq(catalogImportLines.position, lines[0]!.position)));
+
+    expect(await importRunnerOn(t.database, () => new Date(), PUBLIC_URL).runOnce()).toBe(false);
+    expect((await jobOf(job.id)).status).toBe('applying');
+    const later = importRunnerOn(t.database, () => new Date(heldUntil.getTime() + 1_000), PUBLIC_URL);
+    expect(await later.runOnce()).toBe(true);
+    expect(await jobOf(job.id)).toMatchObject({ status: 'done', doneProducts: 3 });
+    const [skipped] = await t.database.db.select().from(products).where(eq(products.slug, 'lease-a'));
+    expect(skipped).toBeUndefined();
+    expect((await productBySlug('lease-b')).row.name).toBe(lines[1]?.name);
+    expect((await productBySlug('lease-c')).row.name).toBe(lines[2]?.name);
+
+    const monthLater = importRunnerOn(t.database, () => new Date(Date.now() + 31 * 24 * 60 * 60_000), PUBLIC_URL);
+    expect(await monthLater.runOnce()).toBe(false);
+    const left = await t.database.db.select({ id: catalogImports.id }).from(catalogImports);
+    expect(left).toEqual([]);
+    const notFound = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/products/import/${job.id}`,
+      headers: cast.staff.headers,
+    });
+    expect(notFound.statusCode).toBe(404);
   });
 });
 

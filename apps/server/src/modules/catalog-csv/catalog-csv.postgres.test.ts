@@ -2,22 +2,17 @@ import { CatalogImportAnswerSchema } from '@shopper/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, catalogImportLines, catalogImports, products, stockMovements } from '../../db/schema.ts';
-import { createAuditService } from '../audit/index.ts';
-import { createCatalogAdminService, createCatalogChanges } from '../catalog/index.ts';
-import { createDatabaseImageStorage, createProductImagesService } from '../images/index.ts';
-import { createSettingsService } from '../settings/index.ts';
 import { multipartFile } from '../../test/image-factory.ts';
+import { importRunnerOn } from '../../test/import-runner-factory.ts';
 import { assertShopInvariants } from '../../test/shop-invariants.ts';
 import { signUpStaff, type StaffAccount } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
-import { createImportRunner } from './import-runner.ts';
 
 // Runs only on PostgreSQL (DATABASE_URL set): PGlite has one connection, so two runners there can
 // never write at the same moment. Here they can (decision 029: every instance runs the runner).
 
 const PRODUCTS = 40;
-const quiet = { warn: () => undefined, error: () => undefined };
 
 let t: TestApp;
 let owner: StaffAccount;
@@ -29,36 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A runner of another instance on the same database, with a clock of its own. */
-function instanceRunner(clock: () => Date) {
-  const { db } = t.database;
-  const audit = createAuditService({ db, clock });
-  const images = createProductImagesService({
-    db,
-    storage: createDatabaseImageStorage({ db }),
-    limits: { maxPixels: 50_000_000 },
-  });
-  const catalogAdmin = createCatalogAdminService({
-    db,
-    images,
-    audit,
-    catalogChanges: createCatalogChanges({ database: t.database, log: quiet }),
-    clock,
-    lowStockThreshold: async () => 5,
-  });
-  const settings = createSettingsService({ db, clock, audit });
-  return createImportRunner({
-    db,
-    catalogAdmin,
-    images,
-    importImageHosts: settings.importImageHosts,
-    clock,
-    log: quiet,
-    publicUrl: 'http://localhost:3000',
-    maxImageBytes: 10 * 1024 * 1024,
-  });
-}
 
 describe('two instances applying one import', () => {
   it('write each product once, one taking over from the other when its lease runs out', async () => {
@@ -99,10 +64,10 @@ describe('two instances applying one import', () => {
       .set({ status: 'applying', actorId: owner.userId, startedAt: new Date() })
       .where(eq(catalogImports.id, jobId));
 
-    const first = instanceRunner(() => new Date());
-    const beside = instanceRunner(() => new Date());
+    const first = importRunnerOn(t.database, () => new Date());
+    const beside = importRunnerOn(t.database, () => new Date());
     // Ten minutes ahead: to this instance the first one's lease has run out, as after a crash.
-    const later = instanceRunner(() => new Date(Date.now() + 10 * 60_000));
+    const later = importRunnerOn(t.database, () => new Date(Date.now() + 10 * 60_000));
 
     const firstRun = first.runOnce();
     // A second runner while the lease is held finds nothing to take.
