@@ -225,6 +225,8 @@ let openIntent: { paymentIntentId: string; clientSecret: string };
 let reviewId = '';
 let uploadKeys: string[] = [];
 let files: Buffer[] = [];
+/** A planned catalog import (decision 043): its report, progress and apply routes have a job to act on. */
+let importJob = '';
 
 async function newAccount(member: Member): Promise<Account> {
   const role = WANTED_ROLE[member];
@@ -480,6 +482,7 @@ function knownNow(): Known {
     ...itemIds.slice(-4),
     reviewId,
     pool.failedRefund.refundId,
+    importJob,
   ];
   const intents = [customerOrder.paid, openIntent.paymentIntentId, pool.delivered.paymentIntentId];
   return {
@@ -746,6 +749,12 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         params: { id: bystander.userId },
         body: { reason: 'Resolved by phone' },
       },
+      'GET /api/admin/products/import/:id': { params: { id: importJob } },
+      'GET /api/admin/products/import/:id/lines': {
+        params: { id: importJob },
+        query: { action: 'create', page: 1, pageSize: 10 },
+      },
+      'POST /api/admin/products/import/:id/apply': { params: { id: importJob } },
       'PUT /api/admin/categories/:slug/banner': {
         params: { slug: 'kids' },
         body: { image: '/images/banners/kids.svg', alt: 'Kids wear', width: 1440, height: 360 },
@@ -817,7 +826,32 @@ beforeAll(async () => {
   expect(upload.statusCode, upload.body).toBe(201);
   const variants = await db.select({ variants: productImages.variants }).from(productImages);
   uploadKeys = variants.flatMap((row) => (row.variants as { key: string }[]).map((v) => v.key));
-  files = [picture, await makeImage(16, 16, 'jpeg'), pngBomb(30_000, 30_000), picture.subarray(0, picture.length / 2)];
+  // A catalog file of the shop's own export with one product more: the import's dry run plans it.
+  const exported = await t.app.inject({
+    method: 'GET',
+    url: '/api/admin/products/export.csv',
+    headers: authHeader(cast.owner.accessToken),
+  });
+  expect(exported.statusCode, exported.body).toBe(200);
+  const catalogFile = Buffer.from(
+    `${exported.body}fuzz-import-tee,Fuzz Import Tee,,Fuzzwear,,,TRUE,Size,M,Colour,Navy,,25.00,,4,,,,active,,men,#1f2a44\n`,
+  );
+  const catalogForm = multipartFile(catalogFile, { filename: 'products.csv', contentType: 'text/csv' });
+  const planned = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/products/import',
+    headers: { ...authHeader(cast.owner.accessToken), ...catalogForm.headers },
+    payload: catalogForm.payload,
+  });
+  expect(planned.statusCode, planned.body).toBe(201);
+  importJob = planned.json<{ import: { id: string } }>().import.id;
+  files = [
+    picture,
+    await makeImage(16, 16, 'jpeg'),
+    pngBomb(30_000, 30_000),
+    picture.subarray(0, picture.length / 2),
+    catalogFile,
+  ];
 });
 
 afterAll(async () => {

@@ -158,10 +158,13 @@ export async function buildApp({
     payments: paymentsOptions,
     isDraining,
   });
-  const { catalogChanges, catalogCache, payments, reconciler } = services;
+  const { catalogChanges, catalogCache, importRunner, payments, reconciler } = services;
   // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
   await catalogChanges.start();
   app.addHook('onClose', () => catalogChanges.stop());
+  // Catalog imports are applied in the background by whichever instance takes the job (decision 043).
+  importRunner.start();
+  app.addHook('onClose', () => importRunner.stop());
   paymentsOptions.onReconciler?.(reconciler);
   // The test-mode provider signs its webhooks and posts them to our own endpoint, in process.
   payments.delivery?.connect(async ({ body, signature }) => {

@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   IMAGE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
+  CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
 });
 
 export type Config = {
@@ -163,6 +164,8 @@ export type Config = {
   /** Product image uploads: largest file accepted, and most pixels decoded (decompression bombs, decision 021). */
   imageUploadMaxBytes: number;
   imageMaxPixels: number;
+  /** The largest catalog CSV the import accepts, in megabytes (decision 043). */
+  catalogImportMaxMegabytes: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -240,5 +243,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     imageUploadMaxBytes: e.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
+    catalogImportMaxMegabytes: e.CATALOG_IMPORT_MAX_MB,
   };
 }

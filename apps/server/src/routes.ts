@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/index.ts';
 import { backOfficeRoutes } from './modules/back-office/index.ts';
 import { cartRoutes, couponsAdminRoutes } from './modules/cart/index.ts';
 import { catalogAdminRoutes, catalogRoutes, categoriesAdminRoutes } from './modules/catalog/index.ts';
+import { catalogCsvAdminRoutes } from './modules/catalog-csv/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { homeAdminRoutes } from './modules/home/index.ts';
@@ -187,6 +188,13 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'catalog',
     file: 'modules/catalog/catalog.admin-routes.ts',
     plugin: (s) => catalogAdminRoutes({ admin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
+  },
+  {
+    prefix: '/api/admin/products',
+    module: 'catalog-csv',
+    file: 'modules/catalog-csv/catalog-csv.admin-routes.ts',
+    plugin: (s) =>
+      catalogCsvAdminRoutes({ catalogCsv: s.catalogCsvAdmin, maxMegabytes: s.config.catalogImportMaxMegabytes }),
   },
   {
     prefix: '/api/admin/reviews',

@@ -11,6 +11,7 @@ import {
   createSessionsService,
 } from './modules/auth/index.ts';
 import { createCartService, createCouponsAdminService, createCouponsService } from './modules/cart/index.ts';
+import { createCatalogCsvAdminService, createImportRunner } from './modules/catalog-csv/index.ts';
 import {
   createCatalogAdminService,
   createCatalogChanges,
@@ -119,6 +120,25 @@ export function buildServices({
     clock,
     lowStockThreshold: settings.lowStockThreshold,
   });
+  const importRunner = createImportRunner({
+    db,
+    catalogAdmin,
+    images: productImages,
+    importImageHosts: settings.importImageHosts,
+    clock,
+    log: log.child({ module: 'catalog-import' }),
+    publicUrl: config.publicUrl,
+    maxImageBytes: config.imageUploadMaxBytes,
+  });
+  const catalogCsvAdmin = createCatalogCsvAdminService({
+    db,
+    catalogAdmin,
+    images: productImages,
+    clock,
+    publicUrl: config.publicUrl,
+    maxMegabytes: config.catalogImportMaxMegabytes,
+    onApply: () => importRunner.nudge(),
+  });
   const categoriesAdmin = createCategoriesAdminService({
     db,
     categories,
@@ -204,6 +224,8 @@ export function buildServices({
     catalogCache,
     catalogChanges,
     catalogAdmin,
+    catalogCsvAdmin,
+    importRunner,
     categoriesAdmin,
     cart,
     couponsAdmin: createCouponsAdminService({ db, audit, clock }),

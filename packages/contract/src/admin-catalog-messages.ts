@@ -8,6 +8,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   categoryInvalid: 'Category must be men, women or kids',
   descriptionTooLong: 'Description is too long',
   tagInvalid: 'Tags and types must be 1 to 40 characters, at most 20 of each',
+  tagHasComma: 'A tag or type may not contain a comma: commas separate them in the catalog file',
   priceInvalid: 'Price must be a positive amount in dollars with at most 2 decimals',
   salePriceNotBelow: 'Sale price must be below the regular price',
   sizesRequired: 'Add at least one size',

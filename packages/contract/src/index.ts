@@ -22,3 +22,4 @@ export * from './schemas/admin/customers.ts';
 export * from './schemas/admin/categories.ts';
 export * from './schemas/admin/catalog-import.ts';
 export type * from './storefront-render.ts';
+export * from './catalog-import-messages.ts';

@@ -710,6 +710,11 @@ export const shopSettings = pgTable(
   {
     id: integer().primaryKey().default(1),
     lowStockThreshold: integer().notNull().default(5),
+    /** Where the catalog import may fetch pictures from (decision 043): host names, `*.` wildcards or origins. */
+    importImageHosts: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -784,4 +789,73 @@ export const testProviderRefunds = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_provider_refunds_key_unique').on(t.idempotencyKey)],
+);
+
+export const CATALOG_IMPORT_STATUSES = ['planned', 'applying', 'done', 'failed'] as const;
+
+/**
+ * A catalog import (decision 043): planned by the dry run, applied in the background by whichever
+ * instance holds the lease. In a table, not in memory, so every instance answers its progress and
+ * a restart resumes it. Only one job is applying at a time (the partial unique index).
+ */
+export const catalogImports = pgTable(
+  'catalog_imports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    fileName: text().notNull(),
+    defaultCategory: text(),
+    status: text({ enum: CATALOG_IMPORT_STATUSES }).notNull().default('planned'),
+    totalProducts: integer().notNull().default(0),
+    doneProducts: integer().notNull().default(0),
+    created: integer().notNull().default(0),
+    updated: integer().notNull().default(0),
+    unchanged: integer().notNull().default(0),
+    refused: integer().notNull().default(0),
+    imagesFetched: integer().notNull().default(0),
+    imagesSkipped: integer().notNull().default(0),
+    /** The runner holding the job renews this; once it is past, any instance may take the job over. */
+    leaseUntil: timestamp({ withTimezone: true }),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('catalog_imports_one_applying')
+      .on(t.status)
+      .where(sql`${t.status} = 'applying'`),
+    index('catalog_imports_created_idx').on(t.createdAt),
+  ],
+);
+
+export const CATALOG_IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refuse'] as const;
+export const CATALOG_IMPORT_LINE_STATES = ['planned', 'done', 'failed'] as const;
+
+/** One product of an import's file: what the dry run decided, and once applied, what was done. */
+export const catalogImportLines = pgTable(
+  'catalog_import_lines',
+  {
+    importId: uuid()
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    handle: text().notNull(),
+    name: text().notNull().default(''),
+    firstLine: integer().notNull(),
+    action: text({ enum: CATALOG_IMPORT_ACTIONS }).notNull(),
+    /** The report's words for what an update changes. */
+    changes: jsonb().$type<string[]>().notNull().default([]),
+    /** The normalised product to write; null for a refused line. */
+    plan: jsonb(),
+    /** [{ line, column, message }] */
+    reasons: jsonb().notNull().default([]),
+    state: text({ enum: CATALOG_IMPORT_LINE_STATES }).notNull().default('planned'),
+    /** { stockDelta, imagesFetched, imagesSkipped: [{ url, reason }], error? } once applied. */
+    outcome: jsonb(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.position] }),
+    index('catalog_import_lines_action_idx').on(t.importId, t.action, t.position),
+  ],
 );

@@ -1,5 +1,6 @@
 import { ADMIN_CATALOG_MESSAGES as M } from '@shopper/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, productColours, productSizes } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
@@ -102,7 +103,7 @@ describe('colours and orders written at the same time', () => {
     const { tee, navy } = await twoColourTee();
     const confirm = await paidFor(tee, navy);
     const unlock = await holdLock(tee, navy);
-    let removal: ReturnType<typeof t.app.inject> | undefined;
+    let removal: Promise<LightMyRequestResponse> | undefined;
     try {
       const order = confirm();
       await expect.poll(sessionsWaitingOnALock, { timeout: 10_000 }).toBe(1);
@@ -132,7 +133,7 @@ describe('colours and orders written at the same time', () => {
     const { tee, sage } = await twoColourTee();
     const confirm = await paidFor(tee, sage);
     const unlock = await holdLock(tee, sage);
-    let edit: ReturnType<typeof t.app.inject> | undefined;
+    let edit: Promise<LightMyRequestResponse> | undefined;
     let order: ReturnType<typeof confirm> | undefined;
     try {
       order = confirm();

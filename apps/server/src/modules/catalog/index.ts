@@ -1,7 +1,15 @@
 export { type CatalogChanges, createCatalogChanges } from './catalog-changes.ts';
 export { type CachedPage, type CatalogReadCache, createCatalogReadCache } from './catalog-read-cache.ts';
 export { catalogAdminRoutes } from './catalog.admin-routes.ts';
-export { createCatalogAdminService } from './catalog.admin-service.ts';
+export { type CatalogAdminService, createCatalogAdminService } from './catalog.admin-service.ts';
+export type { CatalogFileColour, CatalogFileProduct } from './catalog-file.ts';
+export type {
+  ImportContext,
+  ImportedColour,
+  ImportedPicture,
+  ImportedProduct,
+  ImportResult,
+} from './product-import.ts';
 export { catalogRoutes } from './catalog.routes.ts';
 export {
   type CartColour,

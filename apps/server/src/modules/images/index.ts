@@ -9,5 +9,11 @@ export {
 } from './garment-art.ts';
 export { createDatabaseImageStorage } from './image-storage.ts';
 export { imagesRoutes } from './images.routes.ts';
-export { createProductImagesService, type ProductImagesService, uploadUrl } from './product-images.service.ts';
+export {
+  createProductImagesService,
+  type ProcessedPicture,
+  type ProductImagesService,
+  UPLOADS_PATH,
+  uploadUrl,
+} from './product-images.service.ts';
 export { uploadsRoutes } from './uploads.routes.ts';

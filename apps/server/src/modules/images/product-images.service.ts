@@ -1,5 +1,5 @@
 import type { ImageSource } from '@shopper/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { productImages } from '../../db/schema.ts';
@@ -13,6 +13,14 @@ export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{20}-\d{1,5}\.(webp|avif)$/;
 export const uploadUrl = (key: string) => `${UPLOADS_PATH}${key}`;
 
 export type AttachedImage = { url: string; width: number; height: number; isNew: boolean };
+/** A picture re-encoded and stored, ready to attach to a product inside a transaction. */
+export type ProcessedPicture = {
+  sourceHash: string;
+  url: string;
+  width: number;
+  height: number;
+  variants: ImageVariant[];
+};
 export type ProductImagesService = ReturnType<typeof createProductImagesService>;
 
 function srcSet(variants: readonly ImageVariant[], format: 'webp' | 'avif'): string {
@@ -58,7 +66,7 @@ export function createProductImagesService({
      * caller's transaction. Storage comes first and outside the transaction: an object store cannot
      * roll back, and a stored variant nobody lists is harmless (content-hashed, cleaned on delete).
      */
-    async process(bytes: Buffer) {
+    async process(bytes: Buffer): Promise<ProcessedPicture> {
       const processed = await processUpload(bytes, limits);
       for (const variant of processed.variants) await storage.put(variant.key, variant.contentType, variant.data);
       const variants: ImageVariant[] = processed.variants.map(({ key, format, width, height, bytes: size }) => ({
@@ -68,7 +76,8 @@ export function createProductImagesService({
         height,
         bytes: size,
       }));
-      return { ...processed, variants, url: uploadUrl(defaultVariant(variants).key) };
+      const { sourceHash, width, height } = processed;
+      return { sourceHash, width, height, variants, url: uploadUrl(defaultVariant(variants).key) };
     },
 
     /**
@@ -78,7 +87,7 @@ export function createProductImagesService({
     async attach(
       tx: Database,
       productId: string,
-      image: { sourceHash: string; url: string; width: number; height: number; variants: ImageVariant[] },
+      image: ProcessedPicture,
       sourceUrl: string | null = null,
     ): Promise<AttachedImage> {
       const [inserted] = await tx
@@ -100,6 +109,29 @@ export function createProductImagesService({
         .from(productImages)
         .where(and(eq(productImages.productId, productId), eq(productImages.sourceHash, image.sourceHash)));
       return { url: existing?.url ?? image.url, width: image.width, height: image.height, isNew: false };
+    },
+
+    /**
+     * Where the products' imported pictures were fetched from (decision 043): by product, the source
+     * URL of each picture URL that has one. One read for any number of products.
+     */
+    async sourceUrlsFor(
+      productIds: readonly string[],
+      executor: Database = db,
+    ): Promise<Map<string, Map<string, string>>> {
+      const byProduct = new Map<string, Map<string, string>>();
+      if (productIds.length === 0) return byProduct;
+      const rows = await executor
+        .select({ productId: productImages.productId, url: productImages.url, sourceUrl: productImages.sourceUrl })
+        .from(productImages)
+        .where(and(inArray(productImages.productId, [...new Set(productIds)]), isNotNull(productImages.sourceUrl)));
+      for (const row of rows) {
+        if (row.sourceUrl === null) continue;
+        const sources = byProduct.get(row.productId) ?? new Map<string, string>();
+        sources.set(row.url, row.sourceUrl);
+        byProduct.set(row.productId, sources);
+      }
+      return byProduct;
     },
 
     /** Variants of the products' uploaded images, by product, keyed by the URL the product lists. */

@@ -40,4 +40,76 @@ describe('/api/admin/settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(ADMIN_MESSAGES.lowStockInvalid);
   });
+
+  it('only the owner sets the import hosts: normalised, audited, and kept by a body without them', async () => {
+    const put = {
+      method: 'PUT' as const,
+      url: '/api/admin/settings',
+      payload: { lowStockThreshold: 4, importImageHosts: [' CDN.Shopify.com ', '*.example.com', 'cdn.shopify.com'] },
+    };
+    expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
+    const saved = await t.app.inject({ ...put, headers: cast.owner.headers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toEqual({
+      lowStockThreshold: 4,
+      importImageHosts: ['cdn.shopify.com', '*.example.com'],
+    });
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(audits.at(-1)).toMatchObject({
+      after: { lowStockThreshold: 4, importImageHosts: ['cdn.shopify.com', '*.example.com'] },
+    });
+
+    const thresholdOnly = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cast.owner.headers,
+      payload: { lowStockThreshold: 6 },
+    });
+    expect(thresholdOnly.json().settings).toEqual({
+      lowStockThreshold: 6,
+      importImageHosts: ['cdn.shopify.com', '*.example.com'],
+    });
+    const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
+    expect(read.json().settings.importImageHosts).toEqual(['cdn.shopify.com', '*.example.com']);
+
+    const cleared = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cast.owner.headers,
+      payload: { lowStockThreshold: 6, importImageHosts: ['http://127.0.0.1:4100'] },
+    });
+    expect(cleared.json().settings.importImageHosts).toEqual(['http://127.0.0.1:4100']);
+  });
+
+  it.each([['https://cdn.shopify.com/files'], ['ftp://cdn.shopify.com'], ['two words'], ['*.'], [''], [42]])(
+    'refuses the import host %j and keeps the hosts',
+    async (host) => {
+      const before = (
+        await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.owner.headers })
+      ).json().settings;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: cast.owner.headers,
+        payload: { lowStockThreshold: 5, importImageHosts: [host] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(ADMIN_MESSAGES.importHostsInvalid);
+      const after = (
+        await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.owner.headers })
+      ).json().settings;
+      expect(after).toEqual(before);
+    },
+  );
+
+  it('refuses more than the allowed number of hosts', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cast.owner.headers,
+      payload: { lowStockThreshold: 5, importImageHosts: Array.from({ length: 51 }, (_, i) => `h${i}.example.com`) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(ADMIN_MESSAGES.importHostsInvalid);
+  });
 });

@@ -6,40 +6,50 @@ import type { AuditService } from '../audit/index.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
+/** What the owner sends: the threshold, and the import's allowed hosts only when they change. */
+export type SettingsChange = Pick<ShopSettings, 'lowStockThreshold'> & Partial<Pick<ShopSettings, 'importImageHosts'>>;
+
 /** The shop's one row of settings: the owner changes them, the back office reads them. */
 export function createSettingsService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
-  async function settings(): Promise<ShopSettings> {
-    const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-    // The import's allowed hosts are not stored yet (decision 043, plan step 14): none allowed.
-    return { lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD, importImageHosts: [] };
+  async function settings(executor: Database = db): Promise<ShopSettings> {
+    const [row] = await executor.select().from(shopSettings).where(eq(shopSettings.id, 1));
+    return {
+      lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
+      importImageHosts: row?.importImageHosts ?? [],
+    };
   }
 
-  async function updateSettings(actorId: string, next: Pick<ShopSettings, 'lowStockThreshold'>): Promise<ShopSettings> {
+  async function updateSettings(actorId: string, next: SettingsChange): Promise<ShopSettings> {
     return db.transaction(async (tx) => {
-      const [before] = await tx.select().from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
+      await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
+      const before = await settings(tx);
+      // A body without the hosts leaves them as they are (decision 043).
+      const after: ShopSettings = {
+        lowStockThreshold: next.lowStockThreshold,
+        importImageHosts: next.importImageHosts ?? before.importImageHosts,
+      };
       await tx
         .insert(shopSettings)
-        .values({ id: 1, lowStockThreshold: next.lowStockThreshold, updatedAt: clock() })
-        .onConflictDoUpdate({
-          target: shopSettings.id,
-          set: { lowStockThreshold: next.lowStockThreshold, updatedAt: clock() },
-        });
+        .values({ id: 1, ...after, updatedAt: clock() })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { ...after, updatedAt: clock() } });
       await audit.record(tx, {
         actorId,
         action: 'settings.update',
         entity: 'setting',
         entityId: 'shop',
-        before: { lowStockThreshold: before?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD },
-        after: { lowStockThreshold: next.lowStockThreshold },
+        before,
+        after,
       });
-      return { lowStockThreshold: next.lowStockThreshold, importImageHosts: [] };
+      return after;
     });
   }
 
   return {
-    settings,
+    settings: () => settings(),
     updateSettings,
     /** For the back-office Home and lists: a size at or under this stock is low. */
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
+    /** Where the catalog import may fetch pictures from (decision 043). */
+    importImageHosts: async () => (await settings()).importImageHosts,
   };
 }

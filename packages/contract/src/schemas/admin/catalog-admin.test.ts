@@ -31,6 +31,8 @@ describe('ProductCreateBodySchema', () => {
     [{ sizes: ['S', ''] }, 'sizes.1', M.sizeInvalid],
     [{ stock: { S: 1.5 } }, 'stock.S', M.stockInvalid],
     [{ types: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 'types', M.tagInvalid],
+    [{ tags: ['Linen, Summer'] }, 'tags.0', M.tagHasComma],
+    [{ types: ['Shirts', 'Tops,Tees'] }, 'types.1', M.tagHasComma],
   ])('refuses %j', (change, path, message) => {
     expect(messagesOf(ProductCreateBodySchema.safeParse({ ...PRODUCT, ...change }))).toContainEqual([path, message]);
   });

@@ -17,7 +17,14 @@ const noNul = (value: string) => !value.includes('\u0000');
 /** A price: one cent up to $100,000. */
 const dollars = (message: string) => dollarsSchema(message, { min: 0.01, max: 100_000 });
 
-const label = z.string().trim().min(1, M.tagInvalid).max(40, M.tagInvalid).refine(noNul, M.tagInvalid);
+// A comma could not round-trip: the catalog CSV writes tags and types as comma lists (decision 043).
+const label = z
+  .string()
+  .trim()
+  .min(1, M.tagInvalid)
+  .max(40, M.tagInvalid)
+  .refine(noNul, M.tagInvalid)
+  .refine((value) => !value.includes(','), M.tagHasComma);
 const labels = z.array(label, { error: M.tagInvalid }).max(20, M.tagInvalid);
 const sizeName = z
   .string({ error: M.sizeInvalid })
