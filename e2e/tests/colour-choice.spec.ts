@@ -1,18 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
-import { SHOP_UI_MESSAGES as UI, type Product, type ProductColour } from '@shopper/contract';
+import { SHOP_UI_MESSAGES as UI, type Product } from '@shopper/contract';
 import { openSignedIn, signUpVerified, waitForMail } from '../fixtures/accounts.ts';
-import { findColourChoice } from '../fixtures/catalog.ts';
+import { drawingOf, findColourChoice } from '../fixtures/catalog.ts';
 import { cartLink, checkOut } from '../fixtures/shop.ts';
 
 /** The product's main photo on its page (the related products below carry other names). */
 function mainPhoto(page: Page, product: Product): Locator {
   return page.getByRole('main').getByRole('img', { name: product.name, exact: true }).first();
-}
-
-/** The demo's photos are drawings named after their colour: `/images/products/{garment}-{hex}-{view}.svg`. */
-function drawingOf(colour: ProductColour): RegExp {
-  return new RegExp(`^/images/products/[a-z-]+-${colour.swatch.slice(1)}-[a-z]+\\.svg$`);
 }
 
 function sizeRadio(page: Page, size: string): Locator {
