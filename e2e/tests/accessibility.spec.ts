@@ -1,4 +1,5 @@
-import { REVIEWS_PAGE_SIZE } from '@shopper/contract';
+import { fileURLToPath } from 'node:url';
+import { BACK_OFFICE_UI_MESSAGES as T, REVIEWS_PAGE_SIZE } from '@shopper/contract';
 import { expectAccessibleAtBothSizes, expectNoViolations, VIEWPORTS } from '../fixtures/accessibility.ts';
 import { accountMenu, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { backOfficeNav, openBackOffice } from '../fixtures/back-office.ts';
@@ -12,6 +13,8 @@ import { expect, test } from '../fixtures/test.ts';
  * violation of WCAG 2.1 A/AA or of axe's best-practice rules.
  */
 test.describe.configure({ mode: 'parallel' });
+
+const SHOPIFY_CSV = fileURLToPath(new URL('../fixtures/shopify-products.csv', import.meta.url));
 
 test.describe('accessibility', () => {
   test.slow();
@@ -188,6 +191,16 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: /^(Create|Save)/ }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'a new product with its errors');
+
+    // The catalog import: the form with its error, then a file's dry run and its report (nothing is written).
+    await page.goto('/dashboard/import');
+    await page.getByRole('button', { name: T.importCheck }).click();
+    await expect(page.getByText(T.importFileMissing)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the import form with its error');
+    await page.getByLabel(T.importFileLabel).setInputFiles(SHOPIFY_CSV);
+    await page.getByRole('button', { name: T.importCheck }).click();
+    await expect(page.getByRole('table', { name: 'Import report' }).getByRole('row').nth(1)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, "the import's dry run and its report");
 
     await page.goto('/dashboard/coupons');
     await page.getByRole('button', { name: 'New promo code' }).click();
