@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { catalogImportLines, catalogImports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createPeriodicWork } from '../../lib/periodic-work.ts';
 import type { CatalogAdminService, ImportedPicture, ImportedProduct } from '../catalog/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import type { PlannedProduct } from './catalog-csv-product.ts';
@@ -59,8 +60,6 @@ export function createImportRunner({
   /** The upload limit, which bounds every fetched picture too. */
   maxImageBytes: number;
 }): ImportRunner {
-  let isStopped = false;
-
   async function sweep(now: Date): Promise<void> {
     await db
       .delete(catalogImports)
@@ -273,7 +272,7 @@ export function createImportRunner({
         }
       });
       for (;;) {
-        if (isStopped) {
+        if (work.isStopped()) {
           // Given back at once: another instance's runner resumes without waiting for the lease.
           await db.update(catalogImports).set({ leaseUntil: null }).where(lease.isOurs());
           return;
@@ -331,49 +330,14 @@ export function createImportRunner({
     return true;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let runAgain = false;
-
-  async function drain(): Promise<void> {
-    do {
-      runAgain = false;
-      try {
-        while (!isStopped && (await runOnce()));
-      } catch (error) {
-        log.error({ err: error }, 'catalog import run failed');
-      }
-    } while (runAgain && !isStopped);
-  }
-
-  function tick(): void {
-    if (isStopped) return;
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = drain().finally(() => {
-      running = undefined;
-    });
-  }
+  const work = createPeriodicWork({ step: runOnce, name: 'catalog import', log });
 
   return {
     runOnce,
     start(intervalMs = DEFAULT_INTERVAL_MS) {
-      if (timer) return;
-      isStopped = false;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
+      work.start(intervalMs);
     },
-    nudge() {
-      if (timer) setImmediate(tick);
-    },
-    async stop() {
-      isStopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    nudge: work.nudge,
+    stop: work.stop,
   };
 }

@@ -5,12 +5,8 @@ import { products } from '../../db/schema.ts';
 import { coloursOf } from './product-colours.ts';
 import { variantsOf } from './products-with-sizes.ts';
 
-/**
- * A product as the catalog file (decision 043) sees it: what the export writes and what an import
- * compares the file with. Images are the stored URLs, each colour's main photo first.
- */
-export interface CatalogFileProduct {
-  id: string;
+/** A product's own fields as the catalog file (decision 043) holds them, read and written alike. */
+export interface CatalogProductFields {
   slug: string;
   name: string;
   longDescription: string;
@@ -22,6 +18,14 @@ export interface CatalogFileProduct {
   status: ProductStatus;
   priceCents: number;
   salePriceCents: number | null;
+}
+
+/**
+ * A product as the catalog file (decision 043) sees it: what the export writes and what an import
+ * compares the file with. Images are the stored URLs, each colour's main photo first.
+ */
+export interface CatalogFileProduct extends CatalogProductFields {
+  id: string;
   /** Every colour, hidden ones included (`isHidden`), in swatch order. */
   colours: CatalogFileColour[];
 }

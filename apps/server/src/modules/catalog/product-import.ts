@@ -1,23 +1,12 @@
-import type { Category, ProductStatus } from '@shopper/contract';
 import type { ProcessedPicture } from '../images/index.ts';
+import type { CatalogProductFields } from './catalog-file.ts';
 
 /**
  * A product as the catalog import writes it (decision 043): the file's values with what the file
  * leaves out already filled in by the plan. `importProduct` in the back office's catalog service
  * writes it in the caller's transaction.
  */
-export interface ImportedProduct {
-  slug: string;
-  name: string;
-  longDescription: string;
-  shortDescription: string;
-  brand: string;
-  category: Category;
-  types: string[];
-  tags: string[];
-  status: ProductStatus;
-  priceCents: number;
-  salePriceCents: number | null;
+export interface ImportedProduct extends CatalogProductFields {
   /** Matched with the product's colours by name in any case; colours the file leaves out are kept. */
   colours: ImportedColour[];
 }

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { createPeriodicWork } from '../../lib/periodic-work.ts';
 import { inSpan } from '../../telemetry/spans.ts';
 
 /** What the sender needs from nodemailer; tests may pass their own. */
@@ -119,7 +120,7 @@ export function createMailSender({
         await write();
         return;
       } catch (error) {
-        if (isStopped || clock().getTime() + waitMs >= leaseUntil.getTime()) throw error;
+        if (work.isStopped() || clock().getTime() + waitMs >= leaseUntil.getTime()) throw error;
         log.warn({ err: describeError(error), retryInMs: waitMs }, 'could not record a mail delivery; trying again');
         await new Promise((resolve) => setTimeout(resolve, waitMs));
       }
@@ -204,51 +205,21 @@ export function createMailSender({
     return { sent, failed, kept };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let runAgain = false;
-  let isStopped = false;
-
-  async function drain(): Promise<void> {
-    do {
-      runAgain = false;
-      try {
-        // A full batch means more may be due: go on at once rather than wait for the next tick.
-        while (!isStopped && (await runBatch()).claimed === MAIL_BATCH_SIZE);
-      } catch (error) {
-        log.error({ err: error }, 'mail sender run failed');
-      }
-    } while (runAgain && !isStopped);
-  }
-
-  function tick(): void {
-    if (isStopped) return;
-    if (running) {
-      runAgain = true;
-      return;
-    }
-    running = drain().finally(() => {
-      running = undefined;
-    });
-  }
+  const work = createPeriodicWork({
+    // A full batch means more may be due: go on at once rather than wait for the next tick.
+    step: async () => (await runBatch()).claimed === MAIL_BATCH_SIZE,
+    name: 'mail sender',
+    log,
+  });
 
   return {
     deliverDue,
     start(intervalMs = defaultIntervalMs) {
-      if (timer) return;
-      isStopped = false;
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-      tick();
+      work.start(intervalMs);
     },
-    nudge() {
-      if (timer) setImmediate(tick);
-    },
+    nudge: work.nudge,
     async stop() {
-      isStopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await work.stop();
       if (ownsTransport) mailer?.close?.();
     },
   };
