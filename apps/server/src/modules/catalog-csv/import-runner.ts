@@ -10,6 +10,7 @@ import type { ProductImagesService } from '../images/index.ts';
 import type { PlannedProduct } from './catalog-csv-product.ts';
 import { fetchPicture } from './image-fetch.ts';
 import { knownPictures, ownDrawing } from './shop-pictures.ts';
+import { shopLimitReasons } from './steps/shop-limits.ts';
 
 /**
  * Applies catalog imports in the background (decision 043, "Import pipeline", step 4), on every
@@ -185,6 +186,17 @@ export function createImportRunner({
     await lease.renew();
     const pictures = await picturesFor(plan, lease);
     try {
+      // The dry run checked the editor's limits against the product as it was then; another
+      // import applied since may have added colours or sizes (decision 045).
+      const [now] = await catalogAdmin.fileProducts([plan.handle]);
+      const [overLimit] = now
+        ? shopLimitReasons({ colours: plan.colours, sizes: plan.colours[0]?.sizes.map((s) => s.size) ?? [] }, now, {
+            line: plan.firstLine,
+            colourColumn: '',
+            sizeColumn: '',
+          })
+        : [];
+      if (overLimit) throw new AppError('CONFLICT', overLimit.message);
       const written = await db.transaction(async (tx) => {
         await lease.hold(tx);
         // Another runner may have written this product after this one lost the job for a while.
