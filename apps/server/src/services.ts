@@ -208,7 +208,7 @@ export function buildServices({
     db,
     clock,
     rateLimiter,
-    signedIn,
+    requireAuth: signedIn,
     health: { ping: () => database.ping(), databaseKind: database.kind, isDraining },
     auth,
     loginThrottle,
