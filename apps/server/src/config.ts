@@ -47,7 +47,7 @@ const TrustProxySchema = z
     return { proxies: entries };
   });
 
-/** Every setting the server reads, from the environment only (README, Configuration). */
+/** Every setting the server reads, from the environment only (docs/configuration.md). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -157,7 +157,7 @@ export type Config = {
   paymentSweepEverySeconds: number;
   /** Carried by every log line, to tell instances apart behind a load balancer; default hostname:port. */
   instanceName: string;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: the tracing preload should have started tracing (README, Observability). */
+  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: the tracing preload should have started tracing (docs/observability.md#traces). */
   tracingRequested: boolean;
   /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
   shutdownDrainMs: number;
