@@ -98,6 +98,9 @@ const EnvSchema = z.object({
   CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
 });
 
+/** The names of the variables above, for the test that keeps docs/configuration.md complete. */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
