@@ -27,6 +27,7 @@ import {
   createSavedCardsService,
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
+import { createMailSender } from './modules/mail/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
   createOrdersAdminService,
@@ -43,6 +44,7 @@ import {
   createPasswordChecks,
   createStaffService,
   createUsersService,
+  type EndSessionsOfUser,
 } from './modules/users/index.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { createAccessTokens, requireAuth } from './plugins/auth.ts';
@@ -65,7 +67,7 @@ export type Services = ReturnType<typeof buildServices>;
 
 /**
  * Every service of one app, each given its collaborators by hand. Nothing here starts, listens or
- * schedules: `app.ts` starts what must run and stops it on close.
+ * schedules: `background-work.ts` starts what must run and stops it on close.
  */
 export function buildServices({
   config,
@@ -92,7 +94,10 @@ export function buildServices({
     rateLimiter,
     endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
   });
-  const account = createAccountService({ db, config, users, sessions, passwordChecks });
+  // Users must not import auth (auth depends on users): it is handed the one session operation it needs.
+  const endSessionsOfUser: EndSessionsOfUser = (tx, userId, reason, options) =>
+    sessions.revokeAllOfUser(tx, userId, reason, options);
+  const account = createAccountService({ db, config, users, endSessionsOfUser, passwordChecks });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
@@ -208,14 +213,14 @@ export function buildServices({
     db,
     clock,
     rateLimiter,
-    signedIn,
+    requireAuth: signedIn,
     health: { ping: () => database.ping(), databaseKind: database.kind, isDraining },
     auth,
     loginThrottle,
     account,
     audit,
     staff,
-    customersAdmin: createCustomersAdminService({ db, clock, audit, sessions }),
+    customersAdmin: createCustomersAdminService({ db, clock, audit, endSessionsOfUser }),
     stock,
     settings,
     productImages,
@@ -240,5 +245,6 @@ export function buildServices({
     reconciler,
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
+    mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
   };
 }
