@@ -114,6 +114,8 @@ export const CATALOG_IMPORT_MESSAGES = {
   // Why a picture of the file was not fetched (an applied line's `imagesSkipped`).
   imageHostNotAllowed: 'host not allowed; the owner can add it to the import hosts in Settings',
   imageRedirectNotAllowed: 'redirected to a host not allowed',
+  imageAddressPrivate:
+    'the host is on this machine or a private network, which the import never fetches from (see CATALOG_IMPORT_PRIVATE_NETWORKS)',
   imageTooManyRedirects: 'redirected too many times',
   imageAnswered: (status: number) => `the server answered ${status}`,
   imageTooLarge: (megabytes: number) => `larger than ${megabytes} MB`,

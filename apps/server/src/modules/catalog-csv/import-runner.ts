@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { catalogImportLines, catalogImports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AddressRange } from '../../lib/ip-ranges.ts';
 import { createPeriodicWork } from '../../lib/periodic-work.ts';
 import type { CatalogAdminService, ImportedPicture, ImportedProduct } from '../catalog/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
@@ -50,6 +51,7 @@ export function createImportRunner({
   log,
   publicUrl,
   maxImageBytes,
+  privateNetworks = [],
 }: {
   db: Database;
   catalogAdmin: Pick<CatalogAdminService, 'importProduct' | 'importCommitted' | 'fileProducts'>;
@@ -60,6 +62,8 @@ export function createImportRunner({
   publicUrl: string;
   /** The upload limit, which bounds every fetched picture too. */
   maxImageBytes: number;
+  /** CATALOG_IMPORT_PRIVATE_NETWORKS: private addresses pictures may still come from. */
+  privateNetworks?: readonly AddressRange[];
 }): ImportRunner {
   async function sweep(now: Date): Promise<void> {
     await db
@@ -120,7 +124,7 @@ export function createImportRunner({
     async function resolve(address: string): Promise<ImportedPicture | null> {
       const url = known.get(address) ?? ownDrawing(address, publicUrl);
       if (url !== null && url !== undefined) return { url };
-      const answer = await fetchPicture(address, { hosts, maxBytes: maxImageBytes });
+      const answer = await fetchPicture(address, { hosts, maxBytes: maxImageBytes, network: { privateNetworks } });
       await lease.renew();
       if (!answer.ok) {
         skipped.push({ url: address, reason: answer.reason });
