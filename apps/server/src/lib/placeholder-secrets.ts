@@ -19,8 +19,8 @@ const PLACEHOLDER_WORDS = [
 const FEWEST_DISTINCT_CHARACTERS = 10;
 
 /**
- * Whether a secret is one a person typed or copied from the README instead of generating: such a
- * secret is in every copy of the README and in every shop that copied it (decision 044).
+ * Whether a secret is one a person typed or copied from the production docs instead of generating: such a
+ * secret is in every copy of the production docs and in every shop that copied it (decision 044).
  */
 export function isPlaceholderSecret(secret: string): boolean {
   const letters = secret.toLowerCase().replace(/[^a-z0-9]/g, '');
