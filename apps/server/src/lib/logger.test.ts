@@ -109,7 +109,7 @@ describe('the human-readable log', () => {
       .child({ reqId: 'b1c3' })
       .info({ method: 'POST', url: '/api/cart', statusCode: 404, ms: 1 }, ACCESS_LINE_MESSAGE);
     logger.info({ products: 54 }, 'seeded the demo catalog');
-    logger.info({ database: 'pglite' }, 'The demo is ready.\n  Shop: http://localhost:3000');
+    logger.info({ database: 'embedded' }, 'The demo is ready.\n  Shop: http://localhost:3000');
     await output.flush();
 
     const lines = linesOf(file);
