@@ -96,7 +96,11 @@ async function main(): Promise<void> {
   mailSender.start();
   paymentSweep?.start(config.paymentSweepEverySeconds * 1000);
   const dataDir = database.kind === 'embedded' ? dataDirLayout(config.dataDir).postgres : undefined;
-  app.log.info({ database: database.kind, dataDir }, readyMessage(config, { kind: database.kind, dataDir }));
+  const ready = readyMessage(config, { kind: database.kind, dataDir });
+  app.log.info({ database: database.kind, dataDir }, ready);
+  // Log lines for a program (standard output not a terminal): the demo's addresses and sign-in
+  // still reach the person who started it, as plain text on standard error (docs/decisions/049).
+  if (config.demo && logOutput.format === 'json' && config.logPretty === undefined) process.stderr.write(`${ready}\n`);
 }
 
 main().catch((error: unknown) => {
