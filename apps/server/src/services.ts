@@ -43,6 +43,7 @@ import {
   createPasswordChecks,
   createStaffService,
   createUsersService,
+  type EndSessionsOfUser,
 } from './modules/users/index.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { createAccessTokens, requireAuth } from './plugins/auth.ts';
@@ -92,7 +93,10 @@ export function buildServices({
     rateLimiter,
     endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
   });
-  const account = createAccountService({ db, config, users, sessions, passwordChecks });
+  // Users must not import auth (auth depends on users): it is handed the one session operation it needs.
+  const endSessionsOfUser: EndSessionsOfUser = (tx, userId, reason, options) =>
+    sessions.revokeAllOfUser(tx, userId, reason, options);
+  const account = createAccountService({ db, config, users, endSessionsOfUser, passwordChecks });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
@@ -208,14 +212,14 @@ export function buildServices({
     db,
     clock,
     rateLimiter,
-    signedIn,
+    requireAuth: signedIn,
     health: { ping: () => database.ping(), databaseKind: database.kind, isDraining },
     auth,
     loginThrottle,
     account,
     audit,
     staff,
-    customersAdmin: createCustomersAdminService({ db, clock, audit, sessions }),
+    customersAdmin: createCustomersAdminService({ db, clock, audit, endSessionsOfUser }),
     stock,
     settings,
     productImages,
