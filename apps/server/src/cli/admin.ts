@@ -13,7 +13,7 @@ async function readPipedInput(): Promise<string | undefined> {
   return text.length > 0 ? text : undefined;
 }
 
-// `npm run admin -- <command>` (README, Scripts): works on the configured database, DATABASE_URL or
+// `npm run admin -- <command>` (docs/scripts.md): works on the configured database, DATABASE_URL or
 // the embedded server under DATA_DIR: the running shop's, or one started for the command.
 try {
   const config = readConfig();

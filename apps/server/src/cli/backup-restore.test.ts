@@ -349,7 +349,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       const result = await admin({ kind: 'postgres' }, command, backupFile);
       expect(result.code).toBe(1);
       expect(result.err).toContain('This shop runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump -Fc');
-      expect(result.err).toContain('as docs/database.md shows');
+      expect(result.err).toContain('as docs/backup-and-restore.md shows');
     }
   });
 
