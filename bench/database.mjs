@@ -213,7 +213,8 @@ async function npmStartRatio() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-bench-start-'));
   const listingPath = '/api/products/all-products?page=1&limit=12';
   const shop = await startProcess(
-    [path.join(root, 'scripts/start.mjs')],
+    // BENCH_START_DIR: `npm start` of another checkout (an earlier version), to compare in the same sitting.
+    [path.join(process.env.BENCH_START_DIR ? path.resolve(process.env.BENCH_START_DIR) : root, 'scripts/start.mjs')],
     { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: '', DEMO: '', LOG_PRETTY: '', RATE_LIMIT_SCALE: '1000' },
     `http://127.0.0.1:${PORT}/api/ready`,
     { stdout: path.join(dataDir, 'stdout.log') },
