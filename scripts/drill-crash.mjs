@@ -85,6 +85,12 @@ try {
 
   const answered = new Set();
   const tally = { checkouts: 0, unavailable: 0, cut: 0, other: 0 };
+  /** Answers that were neither an order nor a 503, by step and status: a 5xx here is a bug. */
+  const otherAnswers = {};
+  const countOther = (step, status) => {
+    tally.other += 1;
+    otherAnswers[`${step} ${status}`] = (otherAnswers[`${step} ${status}`] ?? 0) + 1;
+  };
   let isRunning = true;
   const shopping = customers.map(async (customer) => {
     while (isRunning) {
@@ -94,7 +100,8 @@ try {
           body: { productId: product.id, size: 'M', quantity: 1 },
         });
         if (added.status !== 200) {
-          tally[added.status === 503 ? 'unavailable' : 'other'] += 1;
+          if (added.status === 503) tally.unavailable += 1;
+          else countOther('cart', added.status);
           await sleep(100);
           continue;
         }
@@ -102,7 +109,7 @@ try {
         const result = await payAndConfirm(shop.url, customer.token);
         if (result.step === 'confirm' && result.answer.status === 200) answered.add(result.answer.body.order._id);
         else if (result.answer.status === 503) tally.unavailable += 1;
-        else tally.other += 1;
+        else countOther(result.step, result.answer.status);
       } catch {
         // The shop was killed under the request: no answer, nothing promised.
         tally.cut += 1;
@@ -131,7 +138,7 @@ try {
   await shop.kill();
   isRunning = false;
   await Promise.all(shopping);
-  Object.assign(figures, tally, { ordersAnswered: answered.size });
+  Object.assign(figures, tally, { otherAnswers, ordersAnswered: answered.size });
 
   const restartedAt = Date.now();
   await shop.start();
@@ -178,6 +185,8 @@ try {
     paid[0].one_order !== paid[0].paid &&
       `${paid[0].paid - paid[0].one_order} paid payments do not have exactly one order`,
     ledger[0].mismatched > 0 && `${ledger[0].mismatched} sizes whose ledger does not sum to their stock`,
+    Object.keys(otherAnswers).some((key) => / 5\d\d$/.test(key) && !key.endsWith(' 503')) &&
+      `answers 5xx other than 503: ${JSON.stringify(otherAnswers)}`,
   ].filter(Boolean);
   console.log(JSON.stringify(figures, null, 2));
   if (breaches.length > 0) {

@@ -184,6 +184,9 @@ export class EmbeddedServer {
       fsync: durable ? 'on' : 'off',
       full_page_writes: durable ? 'on' : 'off',
       synchronous_commit: durable ? 'on' : 'off',
+      // After a crash, one syncfs of the file system instead of an fsync of every file of the
+      // cluster before recovery starts: seconds less before the shop's database is back.
+      ...(process.platform === 'linux' ? { recovery_init_sync_method: 'syncfs' } : {}),
       max_connections: durable ? '100' : '300',
       // The low-level backup API (npm run admin -- backup) keeps its WAL with a temporary slot.
       wal_level: 'replica',
@@ -245,7 +248,11 @@ export class EmbeddedServer {
       this.restartTimer = undefined;
       this.spawnAndWait().then(
         () => this.options.log.info({ port: this.port }, 'the embedded PostgreSQL server is back'),
-        (error: unknown) => this.options.log.error({ err: error }, 'the embedded PostgreSQL server did not come back'),
+        (error: unknown) => {
+          // A stop while it was coming back ends the wait too; that is no failure.
+          if (!this.isStopping)
+            this.options.log.error({ err: error }, 'the embedded PostgreSQL server did not come back');
+        },
       );
     }, waitMs);
   }
