@@ -25,16 +25,18 @@ const isRoot = () => process.platform !== 'win32' && process.getuid?.() === 0;
  */
 const NAMESPACE = ['unshare', '--user', '--map-user=1', '--map-group=1'];
 
-let namespaceCheck: string | undefined;
+let namespacesWork = false;
 
-function checkNamespaces(): void {
-  if (namespaceCheck === 'ok') return;
-  const probe = spawnSync(NAMESPACE[0] as string, [...NAMESPACE.slice(1), 'true'], { encoding: 'utf8' });
+/**
+ * Runs `true` in a new user namespace, as the PostgreSQL programs will be run; throws the refusal
+ * with the fixes when that is not allowed. `unshare` is a parameter so a test can name one that fails.
+ */
+export function checkNamespaces(unshare = NAMESPACE[0] as string): void {
+  const probe = spawnSync(unshare, [...NAMESPACE.slice(1), 'true'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
     const detail = probe.error ? probe.error.message : probe.stderr.trim() || `exit code ${probe.status}`;
     throw new RootWithoutNamespacesError(detail);
   }
-  namespaceCheck = 'ok';
 }
 
 /** Linux's setpriv sets the parent-death signal, so postgres is told when the shop process dies. */
@@ -55,7 +57,8 @@ export function postgresCommand(
     line.unshift(SETPRIV, '--pdeathsig', 'INT', '--');
   }
   if (isRoot()) {
-    checkNamespaces();
+    if (!namespacesWork) checkNamespaces();
+    namespacesWork = true;
     line.unshift(...NAMESPACE);
   }
   return { command: line[0] as string, args: line.slice(1) };
