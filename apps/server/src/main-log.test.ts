@@ -35,7 +35,8 @@ describe('the demo server process', () => {
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-    while (!errors.includes('The SHOPPER demo is ready.')) {
+    // Standard output is buffered (a few kilobytes or 250 ms): its lines may follow the message on stderr.
+    while (!errors.includes('The SHOPPER demo is ready.') || !output.includes('Server listening at')) {
       if (child.exitCode !== null) throw new Error(`server exited early:\n${output}${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
