@@ -279,6 +279,8 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
         const [productId] = (await insertProducts(running.db, [
           buildProduct({ sizes: [{ size: 'M', stock: 500 }] }),
         ])) as [string];
+        // One order before the backup starts, so the copy has one of this shop's own besides the first.
+        await placeOrder(app, running, shopper, { productId, size: 'M', quantity: 1 });
         let isBackingUp = true;
         let ordersDuring = 0;
         const writing = (async () => {
