@@ -18,10 +18,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
 import { type CatalogService, itemLabel } from '../catalog/index.ts';
 import { setStockContext } from '../stock/index.ts';
-import { type RefundedSoFar, refundShares, shippingChargeOf } from '../tax/index.ts';
+import { refundShares, shippingChargeOf } from '../tax/index.ts';
 import { canChangeOrderStatus } from './order-status.ts';
 import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
-import type { RefundsService } from './refunds.service.ts';
+import { refundedSoFar, type RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
 type RefundBody = z.output<typeof RefundOrderBodySchema>;
@@ -30,19 +30,6 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Every refund written for the order, whatever its state: a pending or failed one may still go through. */
-async function refundedSoFar(tx: Database, orderId: string): Promise<RefundedSoFar> {
-  const [row] = await tx
-    .select({
-      amountCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
-      taxCents: sql<number>`coalesce(sum(${refunds.taxCents}), 0)`.mapWith(Number),
-      shippingCents: sql<number>`coalesce(sum(${refunds.shippingCents}), 0)`.mapWith(Number),
-    })
-    .from(refunds)
-    .where(eq(refunds.orderId, orderId));
-  return row ?? { amountCents: 0, taxCents: 0, shippingCents: 0 };
-}
-
 const actorColumns = { id: users.id, email: users.email, name: users.name };
 const SORTS = {
   createdAt: orders.createdAt,
