@@ -46,6 +46,13 @@ function moduleFaceZones(srcDir, modules, topLevel) {
   const message = 'Import a server module through its index.ts, not its files: export what you need from there.';
   return [
     ...modules.map((name) => ({ target: `${from}/${name}`, from, except: [`./${name}`, ...faces], message })),
+    // auth builds on users (accounts, the user view); users is handed what it needs of sessions as
+    // functions (services.ts), so the two never import each other. Type imports count too.
+    {
+      target: `${from}/users`,
+      from: `${from}/auth`,
+      message: 'users never imports auth: take the session operation as a function (services.ts passes it).',
+    },
     {
       target: topLevel.filter((name) => name !== 'modules').map((name) => `./${srcDir}/${name}`),
       from,

@@ -5,7 +5,12 @@ import { auditAdminRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { backOfficeRoutes } from './modules/back-office/index.ts';
 import { cartRoutes, couponsAdminRoutes } from './modules/cart/index.ts';
-import { catalogAdminRoutes, catalogRoutes, categoriesAdminRoutes } from './modules/catalog/index.ts';
+import {
+  catalogAdminRoutes,
+  catalogRoutes,
+  categoriesAdminRoutes,
+  coloursAdminRoutes,
+} from './modules/catalog/index.ts';
 import { catalogCsvAdminRoutes } from './modules/catalog-csv/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -55,7 +60,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/products',
     module: 'catalog',
     file: 'modules/catalog/catalog.routes.ts',
-    plugin: (s) => catalogRoutes({ catalog: s.catalog, categories: s.categories, cache: s.catalogCache }),
+    plugin: (s) => catalogRoutes({ catalog: s.catalog, categories: s.categories, catalogCache: s.catalogCache }),
   },
   {
     prefix: '/api/users',
@@ -73,7 +78,8 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/users',
     module: 'users',
     file: 'modules/users/users.routes.ts',
-    plugin: (s) => usersRoutes({ account: s.account, requireAuth: s.signedIn, secureCookies: s.config.secureCookies }),
+    plugin: (s) =>
+      usersRoutes({ account: s.account, requireAuth: s.requireAuth, secureCookies: s.config.secureCookies }),
   },
   {
     prefix: '/api/dev',
@@ -86,7 +92,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/cart',
     module: 'cart',
     file: 'modules/cart/cart.routes.ts',
-    plugin: (s) => cartRoutes({ cart: s.cart, requireAuth: s.signedIn }),
+    plugin: (s) => cartRoutes({ cart: s.cart, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/payment',
@@ -96,7 +102,7 @@ export const ROUTES: readonly RouteRow[] = [
       checkoutRoutes({
         checkout: s.checkout,
         provider: s.payments.provider,
-        requireAuth: s.signedIn,
+        requireAuth: s.requireAuth,
         rateLimiter: s.rateLimiter,
       }),
   },
@@ -110,13 +116,13 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'orders',
     file: 'modules/orders/orders.routes.ts',
-    plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.signedIn }),
+    plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/addresses',
     module: 'addresses',
     file: 'modules/addresses/addresses.routes.ts',
-    plugin: (s) => addressesRoutes({ addresses: s.addresses, requireAuth: s.signedIn }),
+    plugin: (s) => addressesRoutes({ addresses: s.addresses, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/shop',
@@ -128,13 +134,13 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/reviews',
     module: 'reviews',
     file: 'modules/reviews/reviews.routes.ts',
-    plugin: (s) => reviewsRoutes({ reviews: s.reviews, requireAuth: s.signedIn, rateLimiter: s.rateLimiter }),
+    plugin: (s) => reviewsRoutes({ reviews: s.reviews, requireAuth: s.requireAuth, rateLimiter: s.rateLimiter }),
   },
   {
     prefix: '/api/payments',
     module: 'checkout',
     file: 'modules/checkout/saved-cards.routes.ts',
-    plugin: (s) => savedCardsRoutes({ savedCards: s.savedCards, requireAuth: s.signedIn }),
+    plugin: (s) => savedCardsRoutes({ savedCards: s.savedCards, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/newsletter',
@@ -160,13 +166,18 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'seo',
     file: 'modules/seo/seo.routes.ts',
     plugin: (s) =>
-      seoRoutes({ catalog: s.catalog, categories: s.categories, cache: s.catalogCache, publicUrl: s.config.publicUrl }),
+      seoRoutes({
+        catalog: s.catalog,
+        categories: s.categories,
+        catalogCache: s.catalogCache,
+        publicUrl: s.config.publicUrl,
+      }),
   },
   {
     prefix: '/',
     module: 'images',
     file: 'modules/images/uploads.routes.ts',
-    plugin: (s) => uploadsRoutes({ images: s.productImages }),
+    plugin: (s) => uploadsRoutes({ productImages: s.productImages }),
   },
   {
     prefix: '/api',
@@ -214,7 +225,15 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/admin/products',
     module: 'catalog',
     file: 'modules/catalog/catalog.admin-routes.ts',
-    plugin: (s) => catalogAdminRoutes({ admin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
+    plugin: (s) =>
+      catalogAdminRoutes({ catalogAdmin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
+  },
+  {
+    prefix: '/api/admin/products',
+    module: 'catalog',
+    file: 'modules/catalog/colours.admin-routes.ts',
+    plugin: (s) =>
+      coloursAdminRoutes({ catalogAdmin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
   },
   {
     prefix: '/api/admin/products',
@@ -227,7 +246,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/admin/reviews',
     module: 'reviews',
     file: 'modules/reviews/reviews.admin-routes.ts',
-    plugin: (s) => reviewsAdminRoutes({ moderation: s.reviewsAdmin }),
+    plugin: (s) => reviewsAdminRoutes({ reviewsAdmin: s.reviewsAdmin }),
   },
   {
     prefix: '/api/admin/home',
@@ -235,7 +254,7 @@ export const ROUTES: readonly RouteRow[] = [
     file: 'modules/home/home.admin-routes.ts',
     plugin: (s) =>
       homeAdminRoutes({
-        sales: s.salesFigures,
+        salesFigures: s.salesFigures,
         catalog: s.catalog,
         lowStockThreshold: s.settings.lowStockThreshold,
         clock: s.clock,
@@ -245,7 +264,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/admin/coupons',
     module: 'cart',
     file: 'modules/cart/coupons.admin-routes.ts',
-    plugin: (s) => couponsAdminRoutes({ coupons: s.couponsAdmin }),
+    plugin: (s) => couponsAdminRoutes({ couponsAdmin: s.couponsAdmin }),
   },
   {
     prefix: '/api/admin/orders',
@@ -257,7 +276,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/admin/customers',
     module: 'users',
     file: 'modules/users/customers.admin-routes.ts',
-    plugin: (s) => customersAdminRoutes({ customers: s.customersAdmin }),
+    plugin: (s) => customersAdminRoutes({ customersAdmin: s.customersAdmin }),
   },
   {
     prefix: '/api/admin/categories',
@@ -270,7 +289,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/admin/newsletter',
     module: 'newsletter',
     file: 'modules/newsletter/newsletter.admin-routes.ts',
-    plugin: (s) => newsletterAdminRoutes({ newsletterExport: s.newsletterAdmin }),
+    plugin: (s) => newsletterAdminRoutes({ newsletterAdmin: s.newsletterAdmin }),
   },
 ];
 
@@ -281,7 +300,7 @@ export const isBackOffice = (row: RouteRow): boolean => row.prefix.startsWith(`$
  * table) inside one scope, so the guard's hooks reach them and nothing else.
  */
 export async function mountRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { signedIn } = services;
+  const { requireAuth } = services;
   for (const row of ROUTES.filter((r) => !isBackOffice(r))) {
     const plugin = row.plugin(services);
     if (!plugin) continue;
@@ -290,7 +309,7 @@ export async function mountRoutes(app: FastifyInstance, services: Services): Pro
   }
   await app.register(
     async (admin) => {
-      installBackOfficeGuard(admin, { requireAuth: signedIn });
+      installBackOfficeGuard(admin, { requireAuth });
       for (const row of ROUTES.filter(isBackOffice)) {
         const plugin = row.plugin(services);
         if (plugin) await admin.register(plugin, { prefix: row.prefix.slice(BACK_OFFICE_PREFIX.length) });

@@ -46,6 +46,7 @@ import {
   createPasswordChecks,
   createStaffService,
   createUsersService,
+  type EndSessionsOfUser,
 } from './modules/users/index.ts';
 import { createPayments, type PaymentsOptions } from './payments/payments.ts';
 import { createAccessTokens, requireAuth } from './plugins/auth.ts';
@@ -95,12 +96,15 @@ export function buildServices({
     rateLimiter,
     endSession: (sessionId) => sessions.revoke(sessionId, 'password-guessing'),
   });
+  // Users must not import auth (auth depends on users): it is handed the one session operation it needs.
+  const endSessionsOfUser: EndSessionsOfUser = (tx, userId, reason, options) =>
+    sessions.revokeAllOfUser(tx, userId, reason, options);
   const addresses = createAddressesService({ db, clock, users });
   const account = createAccountService({
     db,
     config,
     users,
-    sessions,
+    endSessionsOfUser,
     passwordChecks,
     onProfileAddress: addresses.adoptProfileAddress,
   });
@@ -222,7 +226,7 @@ export function buildServices({
     db,
     clock,
     rateLimiter,
-    signedIn,
+    requireAuth: signedIn,
     health: { ping: () => database.ping(), databaseKind: database.kind, isDraining },
     auth,
     loginThrottle,
@@ -232,7 +236,7 @@ export function buildServices({
     shipping,
     tax,
     staff,
-    customersAdmin: createCustomersAdminService({ db, clock, audit, sessions }),
+    customersAdmin: createCustomersAdminService({ db, clock, audit, endSessionsOfUser }),
     stock,
     settings,
     productImages,

@@ -15,14 +15,12 @@ const tags = ['admin: coupons'];
 const CodeParams = z.object({ code: z.string().max(100) });
 
 /** Promo codes (docs/product.md#promo-codes): list with usage, create, edit, expire. Staff and owner. */
-export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }): FastifyPluginAsyncZod {
+export function couponsAdminRoutes({ couponsAdmin }: { couponsAdmin: CouponsAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const staff = { minRole: 'staff' as const };
-
     app.get(
       '/',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Promo codes with their usage; search code or description, filter by state, sort and page',
@@ -30,13 +28,13 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           response: { 200: AdminCouponListSchema, ...adminErrors(400) },
         },
       },
-      async (request) => ({ success: true as const, ...(await coupons.list(request.query)) }),
+      async (request) => ({ success: true as const, ...(await couponsAdmin.list(request.query)) }),
     );
 
     app.get(
       '/:code',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'One promo code (case-insensitive)',
@@ -44,13 +42,13 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
           response: { 200: AdminCouponAnswerSchema, ...adminErrors(404) },
         },
       },
-      async (request) => ({ success: true as const, coupon: await coupons.get(request.params.code) }),
+      async (request) => ({ success: true as const, coupon: await couponsAdmin.get(request.params.code) }),
     );
 
     app.post(
       '/',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Create a promo code: percent (1-100) or dollars off, minimum order, expiry, usage limit',
@@ -59,7 +57,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
         },
       },
       async (request, reply) => {
-        const coupon = await coupons.create(staffOf(request).id, request.body);
+        const coupon = await couponsAdmin.create(staffOf(request).id, request.body);
         return reply.code(201).send({ success: true as const, coupon });
       },
     );
@@ -67,7 +65,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
     app.patch(
       '/:code',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Edit a promo code (not its code); the usage limit cannot go below the uses made',
@@ -78,14 +76,14 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
       },
       async (request) => ({
         success: true as const,
-        coupon: await coupons.update(staffOf(request).id, request.params.code, request.body),
+        coupon: await couponsAdmin.update(staffOf(request).id, request.params.code, request.body),
       }),
     );
 
     app.post(
       '/:code/expire',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Expire a promo code now',
@@ -95,7 +93,7 @@ export function couponsAdminRoutes({ coupons }: { coupons: CouponsAdminService }
       },
       async (request) => ({
         success: true as const,
-        coupon: await coupons.expire(staffOf(request).id, request.params.code),
+        coupon: await couponsAdmin.expire(staffOf(request).id, request.params.code),
       }),
     );
   };

@@ -97,4 +97,3 @@ describe('catalog read cache', () => {
     expect(String((await cache.page('page:/a', render(200))).body)).toBe('render 4');
   });
 });
-

@@ -36,11 +36,11 @@ function requireCategory(value: string): Category {
 export function catalogRoutes({
   catalog,
   categories,
-  cache,
+  catalogCache,
 }: {
   catalog: CatalogService;
   categories: CategoriesService;
-  cache: CatalogReadCache;
+  catalogCache: CatalogReadCache;
 }): FastifyPluginAsyncZod {
   /**
    * Every catalog GET answers this way: the JSON bytes kept under `key`, made by `produce` and checked
@@ -53,7 +53,7 @@ export function catalogRoutes({
     schema: T,
     produce: () => Promise<z.input<T>>,
   ): Promise<FastifyReply> {
-    const bytes = await cache.json(key, schema, produce);
+    const bytes = await catalogCache.json(key, schema, produce);
     return reply.type('application/json; charset=utf-8').send(bytes);
   }
 

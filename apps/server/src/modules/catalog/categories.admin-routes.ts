@@ -15,7 +15,6 @@ import { uploadedFile } from './uploaded-file.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: categories'];
-const STAFF = { minRole: 'staff' } as const;
 
 /** Category banners in the back office (staff and owner), under /api/admin/categories. */
 export function categoriesAdminRoutes({
@@ -33,7 +32,7 @@ export function categoriesAdminRoutes({
     app.get(
       '/',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'The categories with their banners, and the built-in banners to choose from',
@@ -50,7 +49,7 @@ export function categoriesAdminRoutes({
     app.put(
       '/:slug/banner',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: "Set a category's banner: a built-in one, an uploaded one, or an https address",
@@ -69,7 +68,7 @@ export function categoriesAdminRoutes({
     app.post(
       '/banner-images',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Upload a banner picture (multipart field "file": JPEG, PNG, WebP or AVIF)',

@@ -14,11 +14,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import { setStockContext } from '../stock/index.ts';
 import { type ColourRow, colourSlug, coloursOf, isVisible } from './product-colours.ts';
+import { UUID } from './product-steps/product-change.ts';
+import { isUniqueViolation } from './product-steps/product-slugs.ts';
 
 type ColourCreateInput = z.output<typeof ColourCreateBodySchema>;
 type ColourUpdateInput = z.output<typeof ColourUpdateBodySchema>;
 
-/** One locked, audited change of a product, as the catalog's back office runs them (catalog.admin-service.ts). */
+/** One locked, audited change of a product, as the catalog's back office runs them (product-steps/product-change.ts). */
 export type ProductChange = (
   actorId: string,
   productId: string,
@@ -26,18 +28,10 @@ export type ProductChange = (
   apply: (tx: Database, row: ProductRow) => Promise<void>,
 ) => Promise<AdminProduct>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const colourNotFound = () => new AppError('NOT_FOUND', M.colourNotFound);
 const nameTaken = () => new AppError('CONFLICT', M.colourNameTaken, [{ param: 'name', msg: M.colourNameTaken }]);
 const lastVisible = (param?: string) =>
   new AppError('CONFLICT', M.lastVisibleColour, param ? [{ param, msg: M.lastVisibleColour }] : undefined);
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const e = cause as { code?: string; constraint?: string; message?: string };
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
-}
 
 /** The product's colours, hidden ones included, in order, and the one named (404 when it is another product's). */
 export async function colourOfProduct(

@@ -21,6 +21,7 @@ export {
   type StockLine,
 } from './catalog.service.ts';
 export { categoriesAdminRoutes } from './categories.admin-routes.ts';
+export { coloursAdminRoutes } from './colours.admin-routes.ts';
 export { createCategoriesAdminService } from './categories.admin-service.ts';
 export { type CategoriesService, createCategoriesService } from './categories.service.ts';
 export {

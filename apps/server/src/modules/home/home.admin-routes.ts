@@ -6,12 +6,12 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** The back office's first screen (docs/product.md#back-office): the orders' figures and the catalog's low stock. */
 export function homeAdminRoutes({
-  sales,
+  salesFigures,
   catalog,
   lowStockThreshold,
   clock,
 }: {
-  sales: ReturnType<typeof createSalesFigures>;
+  salesFigures: ReturnType<typeof createSalesFigures>;
   catalog: CatalogService;
   lowStockThreshold: () => Promise<number>;
   clock: () => Date;
@@ -30,7 +30,7 @@ export function homeAdminRoutes({
       },
       async () => {
         const threshold = await lowStockThreshold();
-        const [figures, lowStock] = [await sales.compute(clock()), await catalog.lowStockSizes(threshold)];
+        const [figures, lowStock] = [await salesFigures.compute(clock()), await catalog.lowStockSizes(threshold)];
         const window = (w: { revenueCents: number; orders: number; averageOrderCents: number }) => ({
           revenue: toDollars(w.revenueCents),
           orders: w.orders,

@@ -11,11 +11,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * of caching, and the ETag is the key itself. Unknown keys answer the API's 404 (the web's <img> then shows the
  * placeholder picture, docs/product.md#images).
  */
-export function uploadsRoutes({ images }: { images: ProductImagesService }) {
+export function uploadsRoutes({ productImages }: { productImages: ProductImagesService }) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get<{ Params: { key: string } }>('/images/uploads/:key', { schema: { hide: true } }, async (request, reply) => {
       const { key } = request.params;
-      const image = await images.read(key);
+      const image = await productImages.read(key);
       if (!image) throw new AppError('NOT_FOUND', ADMIN_CATALOG_MESSAGES.imageNotFound);
       const etag = `"${key}"`;
       reply

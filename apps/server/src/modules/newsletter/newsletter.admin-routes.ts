@@ -6,9 +6,9 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 
 /** The newsletter in the back office (owner only), under /api/admin/newsletter. */
 export function newsletterAdminRoutes({
-  newsletterExport,
+  newsletterAdmin,
 }: {
-  newsletterExport: NewsletterAdminService;
+  newsletterAdmin: NewsletterAdminService;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -26,7 +26,7 @@ export function newsletterAdminRoutes({
         },
       },
       async (request, reply) => {
-        const { csv, count } = await newsletterExport.csv(staffOf(request).id);
+        const { csv, count } = await newsletterAdmin.csv(staffOf(request).id);
         return (
           reply
             .type('text/csv; charset=utf-8')

@@ -16,7 +16,6 @@ import { pageAnswer } from '../../lib/admin-page.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: orders'];
-const STAFF = { minRole: 'staff' } as const;
 
 /** Orders in the back office (staff), under /api/admin/orders. */
 export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminService }): FastifyPluginAsyncZod {
@@ -24,7 +23,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.get(
       '/',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Orders: status, date range, customer, order number or email search; sorted and paged',
@@ -38,7 +37,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.get(
       '/:id',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'One order: lines, totals, payment state, refunds and timeline',
@@ -52,7 +51,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.post(
       '/:id/ship',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Processing → Shipped with carrier and tracking number; mails the customer',
@@ -70,7 +69,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.post(
       '/:id/deliver',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Shipped → Delivered; mails the customer',
@@ -87,7 +86,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.post(
       '/:id/cancel',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Cancel a Processing or Shipped order: stock back, payment refunded, customer mailed',
@@ -109,7 +108,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.post(
       '/:id/refunds',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'A return: refund part or all of a delivered order, optionally restocking items',
@@ -132,7 +131,7 @@ export function ordersAdminRoutes({ ordersAdmin }: { ordersAdmin: OrdersAdminSer
     app.post(
       '/:id/refunds/:refundId/retry',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Retry a refund the card provider refused or could not be asked about',

@@ -13,15 +13,13 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 const tags = ['admin: reviews'];
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** Review moderation (docs/product.md#review-moderation): list every review, hide with a reason, unhide. Staff and owner. */
-export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminService }): FastifyPluginAsyncZod {
+/** Review reviewsAdmin (docs/product.md#review-moderation): list every review, hide with a reason, unhide. Staff and owner. */
+export function reviewsAdminRoutes({ reviewsAdmin }: { reviewsAdmin: ReviewsAdminService }): FastifyPluginAsyncZod {
   return async (app) => {
-    const staff = { minRole: 'staff' as const };
-
     app.get(
       '/',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Reviews of every product, hidden ones included; search text or author, filter, sort and page',
@@ -29,13 +27,13 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminSer
           response: { 200: AdminReviewListSchema, ...adminErrors(400) },
         },
       },
-      async (request) => ({ success: true as const, ...(await moderation.list(request.query)) }),
+      async (request) => ({ success: true as const, ...(await reviewsAdmin.list(request.query)) }),
     );
 
     app.post(
       '/:id/hide',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Hide a review: it leaves the storefront, the rating and the distribution at once',
@@ -46,14 +44,14 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminSer
       },
       async (request) => ({
         success: true as const,
-        review: await moderation.hide(staffOf(request).id, request.params.id, request.body.reason),
+        review: await reviewsAdmin.hide(staffOf(request).id, request.params.id, request.body.reason),
       }),
     );
 
     app.post(
       '/:id/unhide',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Show a hidden review again',
@@ -63,7 +61,7 @@ export function reviewsAdminRoutes({ moderation }: { moderation: ReviewsAdminSer
       },
       async (request) => ({
         success: true as const,
-        review: await moderation.unhide(staffOf(request).id, request.params.id),
+        review: await reviewsAdmin.unhide(staffOf(request).id, request.params.id),
       }),
     );
   };

@@ -12,12 +12,12 @@ const CACHE_CONTROL = 'public, max-age=300';
 export function seoRoutes({
   catalog,
   categories,
-  cache,
+  catalogCache,
   publicUrl,
 }: {
   catalog: CatalogService;
   categories: CategoriesService;
-  cache: CatalogReadCache;
+  catalogCache: CatalogReadCache;
   publicUrl: string;
 }) {
   const robots = renderRobots(publicUrl);
@@ -25,7 +25,7 @@ export function seoRoutes({
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       // Built from the catalog, so kept in the catalog read cache and dropped on any catalog change.
-      const xml = await cache.bytes('seo:sitemap', async () => {
+      const xml = await catalogCache.bytes('seo:sitemap', async () => {
         const [products, categoryList] = await Promise.all([
           catalog.publishedSlugs(SITEMAP_MAX_URLS),
           categories.list(),

@@ -12,10 +12,11 @@ import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { ShippingService } from './shipping.service.ts';
 
 const tags = ['admin: shipping'];
-/** Every route here is the owner's: shipping prices are money the shop charges (docs/shipping-and-taxes.md#back-office). */
-const owner = { minRole: 'owner' as const };
 
-/** Shipping zones and methods under /api/admin/shipping; each change answers the zones as they now are. */
+/**
+ * Shipping zones and methods under /api/admin/shipping, the owner's only: shipping prices are money
+ * the shop charges (docs/shipping-and-taxes.md#back-office). Each change answers the zones as they now are.
+ */
 export function shippingAdminRoutes({ shipping }: { shipping: ShippingService }): FastifyPluginAsyncZod {
   return async (app) => {
     const answer = (zones: Awaited<ReturnType<ShippingService['list']>>, message?: string) => ({
@@ -27,7 +28,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.get(
       '/zones',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Shipping zones with their countries and methods (owner)',
@@ -39,7 +40,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.post(
       '/zones',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary:
@@ -53,7 +54,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.put(
       '/zones/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Change a zone’s name, countries and states',
@@ -68,7 +69,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.delete(
       '/zones/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary:
@@ -82,7 +83,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.post(
       '/zones/:id/methods',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary:
@@ -98,7 +99,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.put(
       '/methods/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Change a method’s name, price, free-from amount and estimate; its code stays',
@@ -113,7 +114,7 @@ export function shippingAdminRoutes({ shipping }: { shipping: ShippingService })
     app.delete(
       '/methods/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Delete a method',

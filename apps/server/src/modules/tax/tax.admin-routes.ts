@@ -5,16 +5,17 @@ import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { TaxService } from './tax.service.ts';
 
 const tags = ['admin: taxes'];
-/** Owner only: tax is money the shop charges and owes (docs/shipping-and-taxes.md#back-office). */
-const owner = { minRole: 'owner' as const };
 
-/** Tax rates per place and the tax settings under /api/admin/taxes; each change answers the whole screen. */
+/**
+ * Tax rates per place and the tax settings under /api/admin/taxes, the owner's only: tax is money the
+ * shop charges and owes (docs/shipping-and-taxes.md#back-office). Each change answers the whole screen.
+ */
 export function taxAdminRoutes({ tax }: { tax: TaxService }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Tax settings, rates per place and the rate charged while none is set',
@@ -26,7 +27,7 @@ export function taxAdminRoutes({ tax }: { tax: TaxService }): FastifyPluginAsync
     app.put(
       '/settings',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Whether shelf prices include tax, and the legal name, address and tax number printed on receipts',
@@ -39,7 +40,7 @@ export function taxAdminRoutes({ tax }: { tax: TaxService }): FastifyPluginAsync
     app.post(
       '/rates',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary:
@@ -53,7 +54,7 @@ export function taxAdminRoutes({ tax }: { tax: TaxService }): FastifyPluginAsync
     app.put(
       '/rates/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Change a rate; placed orders keep the rate they were charged',
@@ -67,7 +68,7 @@ export function taxAdminRoutes({ tax }: { tax: TaxService }): FastifyPluginAsync
     app.delete(
       '/rates/:id',
       {
-        config: owner,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Delete a rate',

@@ -7,9 +7,9 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import type { SessionsService } from '../auth/index.ts';
 import { enqueueMail, passwordChangedMail } from '../mail/index.ts';
 import type { PasswordChecks } from './password-checks.ts';
+import type { EndSessionsOfUser } from './session-ending.ts';
 import type { UsersService } from './users.service.ts';
 
 export type AccountService = ReturnType<typeof createAccountService>;
@@ -19,14 +19,14 @@ export function createAccountService({
   db,
   config,
   users,
-  sessions,
+  endSessionsOfUser,
   passwordChecks,
   onProfileAddress,
 }: {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'demo'>;
   users: UsersService;
-  sessions: SessionsService;
+  endSessionsOfUser: EndSessionsOfUser;
   passwordChecks: PasswordChecks;
   /** The address book follows the profile's address (docs/shipping-and-taxes.md#address-book). */
   onProfileAddress?: (
@@ -67,7 +67,7 @@ export function createAccountService({
     const passwordHash = await hashPassword(newPassword);
     await db.transaction(async (tx) => {
       const user = await users.setPasswordHash(tx, auth.userId, passwordHash);
-      await sessions.revokeAllOfUser(tx, auth.userId, 'password-change', { except: auth.sessionId });
+      await endSessionsOfUser(tx, auth.userId, 'password-change', { except: auth.sessionId });
       await enqueueMail(
         tx,
         passwordChangedMail({ to: user.email, name: user.name, supportUrl: `${config.publicUrl}/forgot-password` }),
@@ -84,7 +84,7 @@ export function createAccountService({
     }
     await db.transaction(async (tx) => {
       await users.disable(tx, auth.userId, ADMIN_MESSAGES.customerClosedOwnAccount);
-      await sessions.revokeAllOfUser(tx, auth.userId, 'disabled');
+      await endSessionsOfUser(tx, auth.userId, 'disabled');
     });
   }
 

@@ -13,15 +13,18 @@ import { staffOf } from '../../plugins/back-office-guard.ts';
 import type { CustomersAdminService } from './customers.admin-service.ts';
 
 const tags = ['admin: customers'];
-const STAFF = { minRole: 'staff' } as const;
 
 /** Customers in the back office (staff), under /api/admin/customers. */
-export function customersAdminRoutes({ customers }: { customers: CustomersAdminService }): FastifyPluginAsyncZod {
+export function customersAdminRoutes({
+  customersAdmin,
+}: {
+  customersAdmin: CustomersAdminService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Accounts: q searches email and name; status filter; sorted and paged',
@@ -32,13 +35,13 @@ export function customersAdminRoutes({ customers }: { customers: CustomersAdminS
           response: { 200: AdminCustomersPageSchema, ...adminErrors(400) },
         },
       },
-      async (request) => pageAnswer(request.query, await customers.list(request.query)),
+      async (request) => pageAnswer(request.query, await customersAdmin.list(request.query)),
     );
 
     app.get(
       '/:id',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'One account: profile, order figures, and why it is disabled if it is',
@@ -46,13 +49,13 @@ export function customersAdminRoutes({ customers }: { customers: CustomersAdminS
           response: { 200: AdminCustomerAnswerSchema, ...adminErrors(400, 404) },
         },
       },
-      async (request) => ({ success: true as const, customer: await customers.detail(request.params.id) }),
+      async (request) => ({ success: true as const, customer: await customersAdmin.detail(request.params.id) }),
     );
 
     app.post(
       '/:id/disable',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Disable an account with a reason: every session ends at once and login is refused',
@@ -64,7 +67,7 @@ export function customersAdminRoutes({ customers }: { customers: CustomersAdminS
         },
       },
       async (request) => {
-        const customer = await customers.disable(staffOf(request), request.params.id, request.body.reason);
+        const customer = await customersAdmin.disable(staffOf(request), request.params.id, request.body.reason);
         return { success: true as const, message: ADMIN_MESSAGES.customerDisabled(customer.email), customer };
       },
     );
@@ -72,7 +75,7 @@ export function customersAdminRoutes({ customers }: { customers: CustomersAdminS
     app.post(
       '/:id/enable',
       {
-        config: STAFF,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Re-enable a disabled account with a reason; the person signs in again',
@@ -83,7 +86,7 @@ export function customersAdminRoutes({ customers }: { customers: CustomersAdminS
         },
       },
       async (request) => {
-        const customer = await customers.enable(staffOf(request), request.params.id, request.body.reason);
+        const customer = await customersAdmin.enable(staffOf(request), request.params.id, request.body.reason);
         return { success: true as const, message: ADMIN_MESSAGES.customerEnabled(customer.email), customer };
       },
     );

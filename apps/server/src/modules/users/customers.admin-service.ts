@@ -13,9 +13,9 @@ import { type UserRow, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { SessionsService } from '../auth/index.ts';
 import { customerFigures } from '../orders/index.ts';
 import { toUserView } from './user-view.ts';
+import type { EndSessionsOfUser } from './session-ending.ts';
 
 type ListQuery = z.output<typeof AdminCustomersQuerySchema>;
 type Actor = { id: string; role: 'staff' | 'owner' };
@@ -51,12 +51,12 @@ export function createCustomersAdminService({
   db,
   clock,
   audit,
-  sessions,
+  endSessionsOfUser,
 }: {
   db: Database;
   clock: () => Date;
   audit: AuditService;
-  sessions: SessionsService;
+  endSessionsOfUser: EndSessionsOfUser;
 }) {
   const notFound = () => new AppError('NOT_FOUND', ADMIN_MESSAGES.customerNotFound);
 
@@ -202,7 +202,7 @@ export function createCustomersAdminService({
         .returning();
       if (!changed) throw notFound();
       // Every device of the account is signed out with the change; refresh tokens die with their session.
-      if (disable) await sessions.revokeAllOfUser(tx, id, 'disabled');
+      if (disable) await endSessionsOfUser(tx, id, 'disabled');
       const state = (row: UserRow) => ({
         email: row.email,
         disabledAt: row.disabledAt?.toISOString() ?? null,

@@ -14,7 +14,6 @@ import { pageAnswer } from '../../lib/admin-page.ts';
 import { adminErrors } from '../../lib/admin-responses.ts';
 
 const tags = ['admin: staff'];
-const OWNER = { minRole: 'owner' } as const;
 
 /** Staff management (owner only): list, add by email with a role, change a role, remove. */
 export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPluginAsyncZod {
@@ -22,7 +21,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
     app.get(
       '/',
       {
-        config: OWNER,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Back-office accounts, paged; q searches email and name',
@@ -36,7 +35,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
     app.post(
       '/',
       {
-        config: OWNER,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Give an existing account a role (staff or owner)',
@@ -54,7 +53,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
     app.patch(
       '/:id',
       {
-        config: OWNER,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: "Change a staff member's role",
@@ -73,7 +72,7 @@ export function staffAdminRoutes({ staff }: { staff: StaffService }): FastifyPlu
     app.delete(
       '/:id',
       {
-        config: OWNER,
+        config: { minRole: 'owner' },
         schema: {
           tags,
           summary: 'Remove back-office access (the account stays a customer)',
