@@ -63,3 +63,11 @@ export const toPercent = (milli: number): number => milli / RATE_SCALE;
 export function formatPercent(milli: number): string {
   return `${toPercent(milli).toString()}%`;
 }
+
+/** The shipping line of a summary, receipt or mail: "Shipping: Free", "Shipping (Express): $15.00". */
+export function shippingLineLabel(methodName: string): string {
+  return methodName && methodName !== 'Standard' ? `Shipping (${methodName})` : 'Shipping';
+}
+export const shippingAmountText = (amount: number): string => (amount === 0 ? 'Free' : `$${amount.toFixed(2)}`);
+/** The tax line: added tax is "Tax"; tax inside the prices is "incl. VAT". */
+export const taxLineLabel = (pricesIncludeTax: boolean): string => (pricesIncludeTax ? 'incl. VAT' : 'Tax');
