@@ -1,5 +1,5 @@
 // `npm run admin -- <command>`: builds the server if it is stale, then runs the admin CLI in this
-// process on the configured database (README, Scripts).
+// process on the configured database (docs/scripts.md).
 import path from 'node:path';
 import { buildIfStale, root } from './build-if-stale.mjs';
 

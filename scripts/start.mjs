@@ -11,7 +11,7 @@ process.env.WEB_DIST_DIR ??= path.join(root, 'apps/web/dist');
 process.env.DASHBOARD_DIST_DIR ??= path.join(root, 'apps/dashboard/dist');
 process.chdir(root);
 // Tracing must be in place before the server imports Fastify, pg and ioredis; without an OTLP
-// endpoint not even the preload is loaded (README, Observability).
+// endpoint not even the preload is loaded (docs/observability.md#traces).
 if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) {
   await import(path.join(root, 'apps/server/dist/telemetry/tracing-preload.js'));
 }

@@ -123,7 +123,7 @@ async function twentyCustomersForFiveUnits(skip) {
 async function rollingRestart(env) {
   for (const instance of cluster.instances) {
     const upstream = instance.url.slice('http://'.length);
-    // The README's procedure: out of rotation first, so nginx sends it nothing while it stops.
+    // The documented procedure (docs/several-instances.md): out of rotation first, so nginx sends it nothing while it stops.
     cluster.nginx.setDown([Number(new URL(instance.url).port)]);
     await vi.waitFor(
       async () => {
@@ -216,8 +216,13 @@ describe('the topology', () => {
     );
   });
 
-  it('the README example is what runs: round-robin, passive checks, no POST replayed', () => {
-    const config = renderNginxConfig({ listenPort: 8080, instancePorts: [3001, 3002], prefix: '/tmp/x' });
+  it('the nginx example of docs/several-instances.md is what runs: round-robin, passive checks, no POST replayed', () => {
+    const page = readFileSync(new URL('../../docs/several-instances.md', import.meta.url), 'utf8');
+    const documented = /^```nginx\n([\s\S]*?)^```$/m.exec(page)?.[1];
+    expect(documented, 'docs/several-instances.md shows no ```nginx block').toBeDefined();
+    // The page shows two instances on ports 3001 and 3002, nginx on port 80, files under /var/lib.
+    const config = renderNginxConfig({ listenPort: 80, instancePorts: [3001, 3002], prefix: '/var/lib/shopper-nginx' });
+    expect(documented).toBe(config);
     expect(config).toContain('server 127.0.0.1:3001 max_fails=1 fail_timeout=2s;');
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
     expect(config).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
@@ -350,7 +355,7 @@ describe('catalog freshness', () => {
 describe('back office on the cluster', () => {
   it('the first owner comes from the command; a price and a stock change made in the back office show on every instance within one second', async () => {
     const owner = await signUp(balancer(), uniqueEmail('owner'));
-    // The documented way to make the first owner of a production shop (README "Back office").
+    // The documented way to make the first owner of a production shop (docs/back-office.md).
     const made = spawnSync(
       process.execPath,
       [path.resolve('apps/server/dist/cli/admin.js'), 'create-owner', owner.email],

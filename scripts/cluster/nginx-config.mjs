@@ -1,10 +1,11 @@
-// The nginx configuration in front of the shop instances: the README's "Running several
-// instances" example is this file's output for two instances (docs/decisions/027).
+// The nginx configuration in front of the shop instances: the example of
+// docs/several-instances.md is this file's output for two instances (docs/decisions/027), and
+// cluster.test.mjs fails when the two differ.
 
 /**
  * @param {{ listenPort: number, instancePorts: number[], prefix: string, downPorts?: number[] }} options
  *   prefix: a folder of the run's own for nginx's pid, logs and temporary files (no root needed)
- *   downPorts: instances out of rotation while they restart (the README's rolling restart)
+ *   downPorts: instances out of rotation while they restart (the rolling restart of docs/several-instances.md)
  * @returns {string}
  */
 export function renderNginxConfig({ listenPort, instancePorts, prefix, downPorts = [] }) {

@@ -1,5 +1,5 @@
 // `npm run cluster`: the production topology, by hand, until Ctrl-C; then everything is removed.
-// Options: --instances N (default 2). Needs PostgreSQL, Redis and nginx (see README).
+// Options: --instances N (default 2). Needs PostgreSQL, Redis and nginx (see docs/several-instances.md).
 import { parseArgs } from 'node:util';
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startCluster } from './topology.mjs';

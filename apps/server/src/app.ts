@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ErrorBody } from '@shopper/contract';
-import { MESSAGES } from '@shopper/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import metrics from 'fastify-metrics';
 import {
@@ -15,12 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { startBackgroundWork } from './background-work.ts';
 import { addressSet } from './lib/ip-ranges.ts';
 import { createLogOutput, type LogOutput, loggerOptions } from './lib/logger.ts';
 import { installRouteDurations } from './metrics/route-durations.ts';
 import { createShopMetrics } from './metrics/shop-metrics.ts';
 import type { Reconciler } from './modules/checkout/index.ts';
-import { createStorefrontRenderer, sendRenderedPage } from './modules/storefront/index.ts';
 import type { PaymentsOptions } from './payments/payments.ts';
 import { installAuth } from './plugins/auth.ts';
 import { installErrorHandling } from './plugins/errors.ts';
@@ -29,7 +28,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
-import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.ts';
+import { servePages } from './pages.ts';
 import { mountRoutes } from './routes.ts';
 import { buildServices } from './services.ts';
 
@@ -40,8 +39,10 @@ export type AppDeps = {
   clock?: () => Date;
   /** Tests only: other limits, and a Redis key prefix of their own. */
   rateLimits?: { limits?: RateLimits; nameSpace?: string };
-  /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep (main.ts starts it). */
+  /** Tests: webhook delivery and a Stripe stand-in. `onReconciler` hands out the payment sweep, to run a pass by hand. */
   payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
+  /** main.ts: also run the mail sender and the payment sweep once listening (background-work.ts). */
+  runsScheduledWork?: boolean;
   /** Tests: sees every route as it is registered (the API fuzz walks them all). */
   onRoute?: (route: RouteOptions) => void;
   /** main.ts: true once a SIGTERM began the shutdown, so /api/ready sends the balancer elsewhere. */
@@ -68,6 +69,7 @@ export async function buildApp({
   clock = () => new Date(),
   rateLimits = {},
   payments: paymentsOptions = {},
+  runsScheduledWork = false,
   onRoute,
   isDraining = () => false,
   logOutput,
@@ -158,73 +160,11 @@ export async function buildApp({
     payments: paymentsOptions,
     isDraining,
   });
-  const { catalogChanges, catalogCache, importRunner, payments, reconciler } = services;
-  // Every instance drops its cached catalog within a second of a change anywhere (decision 028).
-  await catalogChanges.start();
-  app.addHook('onClose', () => catalogChanges.stop());
-  // Catalog imports are applied in the background by whichever instance takes the job (decision 043).
-  importRunner.start();
-  app.addHook('onClose', () => importRunner.stop());
-  paymentsOptions.onReconciler?.(reconciler);
-  // The test-mode provider signs its webhooks and posts them to our own endpoint, in process.
-  payments.delivery?.connect(async ({ body, signature }) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      payload: body,
-    });
-    if (response.statusCode >= 400) throw new Error(`webhook answered ${response.statusCode}`);
-  });
-  app.addHook('onClose', async () => {
-    await reconciler.stop();
-    await payments.delivery?.settled();
-  });
+  await startBackgroundWork(app, services, { runsScheduledWork, onReconciler: paymentsOptions.onReconciler });
 
   // Which module serves which URL: the table in routes.ts.
   await mountRoutes(app, services);
-
-  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
-  const dashboardHtml = config.dashboardDistDir
-    ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
-    : undefined;
-  // The public catalog pages are rendered on the server (decision 023); the rest of the shop and
-  // the back office are the plain single-page shell.
-  const storefront =
-    config.webDistDir && indexHtml
-      ? await createStorefrontRenderer({
-          distDir: config.webDistDir,
-          indexHtml,
-          cache: catalogCache,
-          log: app.log.child({ module: 'storefront' }),
-          publicUrl: config.publicUrl,
-          inject: async (url) => {
-            const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-            return {
-              statusCode: answer.statusCode,
-              contentType: String(answer.headers['content-type'] ?? ''),
-              body: answer.rawPayload,
-            };
-          },
-        })
-      : undefined;
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isDashboard = isDashboardPath(path);
-    const page = isDashboard ? dashboardHtml : indexHtml;
-    if (page && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
-      const rendered = storefront && !isDashboard ? await storefront.answer(request.url) : undefined;
-      if (rendered && !rendered.shell) return sendRenderedPage(request, reply, rendered);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
-    }
-    const body: ErrorBody = {
-      success: false,
-      code: 'NOT_FOUND',
-      message: MESSAGES.apiRouteNotFound(request.method, path),
-    };
-    return reply.status(404).send(body);
-  });
+  await servePages(app, { config, catalogCache: services.catalogCache });
 
   return app;
 }

@@ -47,7 +47,7 @@ const TrustProxySchema = z
     return { proxies: entries };
   });
 
-/** Every setting the server reads, from the environment only (README, Configuration). */
+/** Every setting the server reads, from the environment only (docs/configuration.md). */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -97,6 +97,9 @@ const EnvSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
   CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
 });
+
+/** The names of the variables above, for the test that keeps docs/configuration.md complete. */
+export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -157,7 +160,7 @@ export type Config = {
   paymentSweepEverySeconds: number;
   /** Carried by every log line, to tell instances apart behind a load balancer; default hostname:port. */
   instanceName: string;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: the tracing preload should have started tracing (README, Observability). */
+  /** OTEL_EXPORTER_OTLP_ENDPOINT is set: the tracing preload should have started tracing (docs/observability.md#traces). */
   tracingRequested: boolean;
   /** On SIGTERM, how long /api/ready answers 503 while requests are still served, before the port closes. */
   shutdownDrainMs: number;

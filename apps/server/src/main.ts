@@ -9,8 +9,6 @@ import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
 import { createLogOutput } from './lib/logger.ts';
 import { readyMessage } from './lib/ready-message.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
-import type { Reconciler } from './modules/checkout/index.ts';
-import { createMailSender } from './modules/mail/index.ts';
 import { isTracingStarted, stopTracing } from './telemetry/tracing-state.ts';
 
 /** After the drain, how long in-flight requests and background work get to finish. */
@@ -33,19 +31,9 @@ async function main(): Promise<void> {
       ? await seedDemoOrdersIfEmpty(database.db, { now: new Date(), taxRate: config.taxRate })
       : undefined;
 
-  let paymentSweep: Reconciler | undefined;
   let isDraining = false;
-  const app = await buildApp({
-    config,
-    database,
-    isDraining: () => isDraining,
-    logOutput,
-    payments: {
-      onReconciler: (reconciler) => {
-        paymentSweep = reconciler;
-      },
-    },
-  });
+  // The mail sender and the payment sweep start once the port is open (background-work.ts).
+  const app = await buildApp({ config, database, isDraining: () => isDraining, logOutput, runsScheduledWork: true });
   if (seeded && seeded.products > 0) app.log.info({ products: seeded.products }, 'seeded the demo catalog');
   if (seeded && seeded.reviews > 0) app.log.info({ reviews: seeded.reviews }, 'seeded the demo reviews');
   if (demoStaff > 0) app.log.info({ accounts: demoStaff }, 'seeded the demo owner and staff (README lists them)');
@@ -67,7 +55,6 @@ async function main(): Promise<void> {
       'OTEL_EXPORTER_OTLP_ENDPOINT is set but tracing is off: start with node --import ./apps/server/dist/telemetry/tracing-preload.js (npm start does)',
     );
   }
-  const mailSender = createMailSender({ db: database.db, config, log: app.log.child({ module: 'mail' }) });
 
   closeWithGrace({ delay: config.shutdownDrainMs + CLOSE_GRACE_MS }, async ({ signal, err }) => {
     isDraining = true;
@@ -78,10 +65,9 @@ async function main(): Promise<void> {
     } else app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
     // Balancers polling /api/ready (503 now) stop sending before the port closes (docs/decisions/027).
     if (!err && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-    // close() stops accepting, waits for in-flight requests, then the database closes cleanly.
-    await paymentSweep?.stop();
+    // close() stops the payment sweep and accepting, waits for in-flight requests, then stops the
+    // other background loops (background-work.ts); the database closes cleanly after.
     await app.close();
-    await mailSender.stop();
     await database.close();
     // The spans of the last requests and runs are still batched; exported now or lost.
     await stopTracing();
@@ -90,8 +76,6 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  mailSender.start();
-  paymentSweep?.start(config.paymentSweepEverySeconds * 1000);
   const dataDir = database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined;
   app.log.info({ database: database.kind, dataDir }, readyMessage(config, { kind: database.kind, dataDir }));
 }

@@ -28,6 +28,7 @@ import {
   createSavedCardsService,
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
+import { createMailSender } from './modules/mail/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
   createOrdersAdminService,
@@ -69,7 +70,7 @@ export type Services = ReturnType<typeof buildServices>;
 
 /**
  * Every service of one app, each given its collaborators by hand. Nothing here starts, listens or
- * schedules: `app.ts` starts what must run and stops it on close.
+ * schedules: `background-work.ts` starts what must run and stops it on close.
  */
 export function buildServices({
   config,
@@ -261,5 +262,6 @@ export function buildServices({
     reconciler,
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
+    mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
   };
 }

@@ -29,7 +29,7 @@ export class UsageError extends Error {}
 
 export const POSTGRES_BACKUP_MESSAGE =
   'This shop runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump -Fc and restore it with ' +
-  'pg_restore, as the "Backup and restore" section of README.md shows. The backup and restore commands ' +
+  'pg_restore, as docs/backup-and-restore.md shows. The backup and restore commands ' +
   'are for the embedded database under DATA_DIR.';
 
 /** `<file> [--force]`, the arguments of backup and restore. */

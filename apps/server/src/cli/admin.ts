@@ -13,7 +13,7 @@ async function readPipedInput(): Promise<string | undefined> {
   return text.length > 0 ? text : undefined;
 }
 
-// `npm run admin -- <command>` (README, Scripts): works on the configured database, the embedded
+// `npm run admin -- <command>` (docs/scripts.md): works on the configured database, the embedded
 // one under DATA_DIR (refused while a server holds it) or DATABASE_URL.
 try {
   const config = readConfig();

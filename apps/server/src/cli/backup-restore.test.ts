@@ -304,7 +304,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       const result = await admin({ kind: 'postgres' }, command, backupFile);
       expect(result.code).toBe(1);
       expect(result.err).toContain('This shop runs on PostgreSQL (DATABASE_URL is set): back it up with pg_dump -Fc');
-      expect(result.err).toContain('"Backup and restore" section of README.md');
+      expect(result.err).toContain('as docs/backup-and-restore.md shows');
     }
   });
 

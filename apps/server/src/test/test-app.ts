@@ -39,7 +39,7 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits' | 'payments' | 'onRoute'>;
+export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits' | 'payments' | 'onRoute' | 'runsScheduledWork'>;
 
 /** A clock tests move by hand: `clock.advance(ms)` expires tokens without waiting. */
 export function createTestClock(start = new Date()): (() => Date) & { advance(ms: number): void } {
@@ -75,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     rateLimits: options.rateLimits ?? { limits: RELAXED_RATE_LIMITS },
     payments: options.payments,
     onRoute: options.onRoute,
+    runsScheduledWork: options.runsScheduledWork,
   });
   await app.ready();
   return {

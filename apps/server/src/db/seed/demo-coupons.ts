@@ -4,7 +4,7 @@ import { coupons } from '../schema.ts';
 
 type NewCoupon = typeof coupons.$inferInsert;
 
-/** Promo codes of the demo shop, one per rule (README, Demo promo codes). */
+/** Promo codes of the demo shop, one per rule (README, The demo). */
 export const DEMO_COUPONS: readonly NewCoupon[] = [
   { code: 'WELCOME10', kind: 'percent', value: 10, description: '10% off your order' },
   {

@@ -16,7 +16,12 @@ import {
   type ProductStatus,
 } from '@shopper/contract';
 import type { z } from 'zod';
-import type { ExistingProductForPlan, ImportRefusal, PlannedProduct, PlannedVariant } from './catalog-csv-product.ts';
+import type {
+  ExistingProductForPlan,
+  ImportRefusal,
+  PlannedProduct,
+  PlannedVariant,
+} from './catalog-csv-product.ts';
 import { swatchForColourName } from './colour-swatches.ts';
 import { htmlToText, tidyText } from './html-text.ts';
 import { unguardFormula, type ShopifyCsvRow } from './shopify-csv.ts';
