@@ -214,7 +214,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
               disabled={isPaying}
               onChange={(event) => setIsSavingToBook(event.currentTarget.checked)}
             />
-            Save this address to my address book
+            Keep these details for my next order
           </label>
         ) : null}
         <ShippingMethods

@@ -26,7 +26,7 @@ export function SavedAddressPicker({
   return (
     <div className={styles.savedPicker}>
       <SelectField
-        label="Saved address"
+        label="Deliver to"
         value={value}
         disabled={isDisabled}
         onChange={(event) => onPick(event.currentTarget.value)}
