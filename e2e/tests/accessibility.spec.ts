@@ -104,6 +104,41 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('checkout with a saved address and the shipping methods, and an order’s printable receipt', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpVerified(page.request);
+    const response = await request.post('/api/addresses', {
+      headers: { 'auth-token': account.accessToken },
+      data: {
+        label: 'Home',
+        name: 'Grace Hopper',
+        phone: '5551234567',
+        street: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        country: 'US',
+      },
+    });
+    expect(response.ok()).toBe(true);
+    const [product] = await productsWithStock(request, 1);
+    await addToCart(request, account, product!);
+    await openSignedIn(page, account, '/checkout');
+    await expect(page.getByRole('radio', { name: /Express/ })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'checkout with a saved address and two methods');
+    await page.getByLabel('Deliver to').selectOption({ label: 'A new address' });
+    await expect(page.getByRole('checkbox', { name: 'Keep these details for my next order' })).toBeVisible();
+    await expectNoViolations(page, 'checkout with a new address');
+
+    await addToCart(request, account, product!);
+    const order = await checkOut(page, account);
+    await openSignedIn(page, account, `/order-confirmation/${order.id}/receipt`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Receipt for order/ })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the receipt');
+  });
+
   test("a customer's home, product and cart pages, signed in", async ({ page, request }) => {
     const account = await signUpVerified(page.request);
     const [product] = await productsWithStock(request, 1);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressesRoutes } from './modules/addresses/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { backOfficeRoutes } from './modules/back-office/index.ts';
@@ -21,7 +22,9 @@ import { ordersAdminRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
+import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { stockAdminRoutes } from './modules/stock/index.ts';
+import { shopLegalRoutes, taxAdminRoutes } from './modules/tax/index.ts';
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
@@ -116,6 +119,18 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.requireAuth }),
   },
   {
+    prefix: '/api/addresses',
+    module: 'addresses',
+    file: 'modules/addresses/addresses.routes.ts',
+    plugin: (s) => addressesRoutes({ addresses: s.addresses, requireAuth: s.requireAuth }),
+  },
+  {
+    prefix: '/api/shop',
+    module: 'tax',
+    file: 'modules/tax/tax.routes.ts',
+    plugin: (s) => shopLegalRoutes({ tax: s.tax }),
+  },
+  {
     prefix: '/api/reviews',
     module: 'reviews',
     file: 'modules/reviews/reviews.routes.ts',
@@ -193,6 +208,18 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'settings',
     file: 'modules/settings/settings.admin-routes.ts',
     plugin: (s) => settingsAdminRoutes({ settings: s.settings }),
+  },
+  {
+    prefix: '/api/admin/shipping',
+    module: 'shipping',
+    file: 'modules/shipping/shipping.admin-routes.ts',
+    plugin: (s) => shippingAdminRoutes({ shipping: s.shipping }),
+  },
+  {
+    prefix: '/api/admin/taxes',
+    module: 'tax',
+    file: 'modules/tax/tax.admin-routes.ts',
+    plugin: (s) => taxAdminRoutes({ tax: s.tax }),
   },
   {
     prefix: '/api/admin/products',

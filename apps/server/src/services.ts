@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { ShopMetrics } from './metrics/shop-metrics.ts';
+import { createAddressesService } from './modules/addresses/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
 import {
   createAuthService,
@@ -37,7 +38,9 @@ import {
 } from './modules/orders/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
+import { createShippingService } from './modules/shipping/index.ts';
 import { createStockService } from './modules/stock/index.ts';
+import { createTaxService } from './modules/tax/index.ts';
 import {
   createAccountService,
   createCustomersAdminService,
@@ -97,10 +100,20 @@ export function buildServices({
   // Users must not import auth (auth depends on users): it is handed the one session operation it needs.
   const endSessionsOfUser: EndSessionsOfUser = (tx, userId, reason, options) =>
     sessions.revokeAllOfUser(tx, userId, reason, options);
-  const account = createAccountService({ db, config, users, endSessionsOfUser, passwordChecks });
+  const addresses = createAddressesService({ db, clock, users });
+  const account = createAccountService({
+    db,
+    config,
+    users,
+    endSessionsOfUser,
+    passwordChecks,
+    onProfileAddress: addresses.adoptProfileAddress,
+  });
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
+  const shipping = createShippingService({ db, audit, clock });
+  const tax = createTaxService({ db, audit, clock, fallbackRate: config.taxRate });
   const staff = createStaffService({ db, clock, audit });
   const stock = createStockService({ db, audit });
   const settings = createSettingsService({ db, clock, audit });
@@ -176,7 +189,8 @@ export function buildServices({
   const paymentCustomers = createPaymentCustomersService({ db, provider: payments.provider, users, clock });
   const checkout = createCheckoutService({
     db,
-    taxRate: config.taxRate,
+    shipping,
+    tax,
     publicUrl: config.publicUrl,
     provider: payments.provider,
     cart,
@@ -220,6 +234,9 @@ export function buildServices({
     loginThrottle,
     account,
     audit,
+    addresses,
+    shipping,
+    tax,
     staff,
     customersAdmin: createCustomersAdminService({ db, clock, audit, endSessionsOfUser }),
     stock,

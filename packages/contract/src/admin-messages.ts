@@ -43,6 +43,7 @@ export const ADMIN_MESSAGES = {
   trackingRequired: 'Enter the tracking number (1 to 100 characters).',
   refundAmountInvalid: 'The refund must be an amount in dollars above 0, with at most 2 decimals.',
   refundTooLarge: (left: string) => `At most ${left} is left to refund on this order.`,
+  shippingAlreadyRefunded: 'Shipping has already been refunded on this order.',
   refundReasonRequired: 'Say why the money is refunded (1 to 200 characters).',
   restockQuantityInvalid: 'Restock quantities must be whole numbers from 1 up to what was bought.',
   restockTooLarge: (name: string, size: string, left: number) =>

@@ -23,3 +23,5 @@ export * from './schemas/admin/categories.ts';
 export * from './schemas/admin/catalog-import.ts';
 export type * from './storefront-render.ts';
 export * from './catalog-import-messages.ts';
+export * from './schemas/addresses.ts';
+export * from './schemas/admin/shipping-taxes.ts';

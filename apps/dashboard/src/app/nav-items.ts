@@ -14,5 +14,7 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/staff', label: 'Staff', minRole: 'owner' },
   { to: '/audit', label: 'Audit log', minRole: 'owner' },
   { to: '/newsletter', label: 'Newsletter', minRole: 'owner' },
+  { to: '/shipping', label: 'Shipping', minRole: 'owner' },
+  { to: '/taxes', label: 'Taxes', minRole: 'owner' },
   { to: '/settings', label: 'Settings', minRole: 'owner' },
 ];

@@ -21,7 +21,12 @@ export function RequireStaff() {
   if (!user) {
     return (
       <div className={styles.centre}>
-        <QueryState isPending={isLoading} error={error} onRetry={() => void queryClient.invalidateQueries()} fallback={T.loadFailed}>
+        <QueryState
+          isPending={isLoading}
+          error={error}
+          onRetry={() => void queryClient.invalidateQueries()}
+          fallback={T.loadFailed}
+        >
           {null}
         </QueryState>
       </div>

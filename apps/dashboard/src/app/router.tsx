@@ -147,6 +147,20 @@ export const dashboardRoutes: RouteObject[] = [
             ),
           },
           {
+            path: 'shipping',
+            ...page(
+              () => import('../features/shipping/shipping-page.tsx'),
+              (m) => m.ShippingPage,
+            ),
+          },
+          {
+            path: 'taxes',
+            ...page(
+              () => import('../features/taxes/taxes-page.tsx'),
+              (m) => m.TaxesPage,
+            ),
+          },
+          {
             path: 'settings',
             ...page(
               () => import('../features/settings/settings-page.tsx'),

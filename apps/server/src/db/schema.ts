@@ -397,8 +397,13 @@ export const paymentIntents = pgTable(
     discountCents: integer().notNull().default(0),
     taxCents: integer().notNull(),
     shippingCents: integer().notNull().default(0),
+    /** The part of taxCents charged on shipping (docs/shipping-and-taxes.md). */
+    shippingTaxCents: integer().notNull().default(0),
+    /** Shelf prices included tax when the intent was priced: taxCents is then inside the subtotal and shipping. */
+    pricesIncludeTax: boolean().notNull().default(false),
+    shippingMethodName: text().notNull().default('Standard'),
     couponCode: text(),
-    /** [{ productId, colourId, colourName, name, image, size, quantity, unitPriceCents }] as priced when the intent was made. */
+    /** [{ productId, colourId, colourName, name, image, size, quantity, unitPriceCents, taxRateMilli, taxCents }] as priced when the intent was made. */
     cartSnapshot: jsonb().notNull(),
     shippingInfo: jsonb().notNull(),
     /** Last status seen from the provider. */
@@ -443,6 +448,10 @@ export const orders = pgTable(
     shippingCountry: text().notNull(),
     shippingPhone: text().notNull(),
     shippingMethod: text().notNull().default('standard'),
+    /** The method's name and the tax on shipping as charged; later changes to methods and rates never alter them. */
+    shippingMethodName: text().notNull().default('Standard'),
+    shippingTaxCents: integer().notNull().default(0),
+    pricesIncludeTax: boolean().notNull().default(false),
     paymentMethod: text().notNull().default('card'),
     paymentStatus: text().notNull(),
     cardBrand: text(),
@@ -483,6 +492,9 @@ export const orderItems = pgTable(
     size: text().notNull(),
     quantity: integer().notNull(),
     unitPriceCents: integer().notNull(),
+    /** The line's tax as charged: thousandths of a percent (19000 = 19 %) and cents; 0 for orders placed before. */
+    taxRateMilli: integer().notNull().default(0),
+    taxCents: integer().notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_check', sql`${t.quantity} >= 1`)],
 );
@@ -756,6 +768,9 @@ export const refunds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountCents: integer().notNull(),
+    /** The parts of amountCents that are tax and shipping (shipping's own tax counts in both). */
+    taxCents: integer().notNull().default(0),
+    shippingCents: integer().notNull().default(0),
     reason: text().notNull(),
     status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The key of the latest provider call; a retry after a refusal takes a new one (decision 030). */
@@ -857,5 +872,133 @@ export const catalogImportLines = pgTable(
   (t) => [
     primaryKey({ columns: [t.importId, t.position] }),
     index('catalog_import_lines_action_idx').on(t.importId, t.action, t.position),
+  ],
+);
+
+/** Where the shop ships (docs/shipping-and-taxes.md#zones): a set of countries, or the rest of the world. */
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Covers every country no other zone names; at most one zone is. */
+    isRestOfWorld: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipping_zones_rest_of_world_unique')
+      .on(t.isRestOfWorld)
+      .where(sql`${t.isRestOfWorld}`),
+  ],
+);
+
+/** A country of a zone; `states` narrows it (empty: the whole country). A country is in one zone at most. */
+export const shippingZonePlaces = pgTable(
+  'shipping_zone_places',
+  {
+    zoneId: uuid()
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    country: text().notNull(),
+    states: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('shipping_zone_places_country_unique').on(t.country),
+    index('shipping_zone_places_zone_idx').on(t.zoneId),
+  ],
+);
+
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    zoneId: uuid()
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    /** What checkout sends as shippingMethod (`standard`, `express`); unique in its zone, never changed. */
+    code: text().notNull(),
+    name: text().notNull(),
+    priceCents: integer().notNull(),
+    /** Orders whose goods (after the coupon) reach this amount ship free by this method. */
+    freeFromCents: integer(),
+    estimate: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipping_methods_zone_code_unique').on(t.zoneId, t.code),
+    uniqueIndex('shipping_methods_zone_name_unique').on(t.zoneId, sql`lower(${t.name})`),
+    check('shipping_methods_price_check', sql`${t.priceCents} >= 0`),
+    check('shipping_methods_free_from_check', sql`${t.freeFromCents} is null or ${t.freeFromCents} > 0`),
+  ],
+);
+
+/** Tax per place (docs/shipping-and-taxes.md#taxes): a country (state '') or one of its states. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    country: text().notNull(),
+    state: text().notNull().default(''),
+    /** Thousandths of a percent: 7250 is 7.25 %. */
+    rateMilli: integer().notNull(),
+    /** null: shipping is not taxed there. */
+    shippingRateMilli: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_rates_place_unique').on(t.country, sql`lower(${t.state})`),
+    check('tax_rates_rate_check', sql`${t.rateMilli} between 0 and 100000`),
+    check(
+      'tax_rates_shipping_rate_check',
+      sql`${t.shippingRateMilli} is null or ${t.shippingRateMilli} between 0 and 100000`,
+    ),
+  ],
+);
+
+/** How the shop states its prices, and the legal details its receipts carry: one row (id = 1). */
+export const taxSettings = pgTable(
+  'tax_settings',
+  {
+    id: integer().primaryKey().default(1),
+    pricesIncludeTax: boolean().notNull().default(false),
+    legalName: text().notNull().default(''),
+    legalAddress: text().notNull().default(''),
+    taxNumber: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tax_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/** A customer's address book (docs/shipping-and-taxes.md#address-book); the default mirrors the profile's address. */
+export const savedAddresses = pgTable(
+  'saved_addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text().notNull().default(''),
+    name: text().notNull(),
+    phone: text().notNull(),
+    street: text().notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zip: text().notNull(),
+    country: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('saved_addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('saved_addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

@@ -194,6 +194,13 @@ const pages: RouteObject[] = [
           (m) => m.OrderConfirmationPage,
         ),
       },
+      {
+        path: 'order-confirmation/:orderId/receipt',
+        lazy: lazyPage(
+          () => import('../features/orders/receipt-page.tsx'),
+          (m) => m.ReceiptPage,
+        ),
+      },
     ],
   },
   {

@@ -13,6 +13,10 @@ interface MoneyBreakdownProps {
   /** What the tax row says while `tax` is null. */
   unpricedTaxText?: string;
   total: number;
+  /** "Shipping", or "Shipping (Express)" for a named method. */
+  shippingLabel?: string;
+  /** Prices included tax: the tax row reads "incl. VAT", as part of the total rather than added to it. */
+  pricesIncludeTax?: boolean;
 }
 
 /** Subtotal, discount, shipping, tax and total as the server priced them, in dollars; nothing is computed here. */
@@ -25,6 +29,8 @@ export function MoneyBreakdown({
   tax,
   unpricedTaxText = UI.taxAtCheckout,
   total,
+  shippingLabel = 'Shipping',
+  pricesIncludeTax = false,
 }: MoneyBreakdownProps) {
   return (
     <dl className={styles.rows}>
@@ -39,17 +45,25 @@ export function MoneyBreakdown({
         </div>
       ) : null}
       <div>
-        <dt>Shipping</dt>
+        <dt>{shippingLabel}</dt>
         <dd>{shipping > 0 ? formatUsd(shipping) : UI.shippingFree}</dd>
       </div>
-      <div>
-        <dt>Tax</dt>
-        <dd>{tax === null ? unpricedTaxText : formatUsd(tax)}</dd>
-      </div>
+      {pricesIncludeTax ? null : (
+        <div>
+          <dt>Tax</dt>
+          <dd>{tax === null ? unpricedTaxText : formatUsd(tax)}</dd>
+        </div>
+      )}
       <div className={styles.total}>
         <dt>Total</dt>
         <dd>{formatUsd(total)}</dd>
       </div>
+      {pricesIncludeTax && tax !== null ? (
+        <div className={styles.included}>
+          <dt>incl. VAT</dt>
+          <dd>{formatUsd(tax)}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -23,15 +23,26 @@ export function cartQueryOptions() {
   });
 }
 
-/** GET /api/payment/cart-summary: subtotal, discount, tax, shipping and total, priced by the server. */
-export function getCartSummary(signal?: AbortSignal): Promise<CartSummaryAnswer> {
-  return apiClient.get('/payment/cart-summary', (s) => s.CartSummaryAnswerSchema, { signal });
+/** Where checkout would ship the cart, and by which method; empty: the server's defaults. */
+export type SummaryDestination = { country?: string; state?: string; shippingMethod?: string };
+
+/**
+ * GET /api/payment/cart-summary: subtotal, discount, tax, shipping and total, priced by the server
+ * for a destination, with the methods offered there and the countries the shop ships to.
+ */
+export function getCartSummary(signal?: AbortSignal, destination: SummaryDestination = {}): Promise<CartSummaryAnswer> {
+  const query = new URLSearchParams(
+    Object.entries(destination).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return apiClient.get(`/payment/cart-summary${query ? `?${query}` : ''}`, (s) => s.CartSummaryAnswerSchema, {
+    signal,
+  });
 }
 
-export function cartSummaryQueryOptions() {
+export function cartSummaryQueryOptions(destination: SummaryDestination = {}) {
   return queryOptions({
-    queryKey: cartQueryKeys.summary,
-    queryFn: ({ signal }) => getCartSummary(signal),
+    queryKey: [...cartQueryKeys.summary, destination],
+    queryFn: ({ signal }) => getCartSummary(signal, destination),
     staleTime: 0,
     meta: { errorToast: CHECKOUT_MESSAGES.loadCartSummaryFailed },
   });

@@ -24,6 +24,8 @@ export {
   ProductSchema,
   ReviewAnswerSchema,
   ReviewListAnswerSchema,
+  SavedAddressesAnswerSchema,
+  ShopLegalAnswerSchema,
   TestIntentAnswerSchema,
   ToggleAdminAnswerSchema,
   TokenAnswerSchema,

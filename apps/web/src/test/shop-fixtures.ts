@@ -1,4 +1,5 @@
 import {
+  COUNTRY_CODES,
   CartAnswerSchema,
   CartItemSchema,
   CartSchema,
@@ -81,6 +82,12 @@ export function cartSummaryAnswer(cart: Cart, taxRate = 0.08) {
     shippingAmount: 0,
     discount: cart.discount,
     currency: 'usd',
+    shippingMethod: 'standard',
+    shippingMethods: [
+      { id: 'standard', name: 'Standard', price: 0, estimate: '3–7 business days', isFreeByAmount: false },
+    ],
+    shipsTo: COUNTRY_CODES,
+    pricesIncludeTax: false,
   });
 }
 
@@ -117,6 +124,8 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
       colourName: '',
       quantity: 1,
       price: 20,
+      taxRate: 8,
+      taxAmount: 1.6,
     })),
     itemsPrice: 20 * itemCount,
     discount: 0,
@@ -124,6 +133,10 @@ export function buildOrder(overrides: Partial<Order> = {}, itemCount = 1): Order
     shippingAmount: 0,
     taxAmount: 1.6 * itemCount,
     totalAmount: 21.6 * itemCount,
+    shippingMethod: 'standard',
+    shippingMethodName: 'Standard',
+    shippingTaxAmount: 0,
+    pricesIncludeTax: false,
     orderStatus: 'Processing',
     shippingInfo: {
       name: 'Ada Lovelace',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
 import { toCountryCode } from '../countries.ts';
+import { SHIPPING_MESSAGES as SM } from '../shipping-tax-messages.ts';
 import {
   DEFAULT_ORDER_PAGE_SIZE,
   ORDER_DATE_MAX,
@@ -22,12 +23,19 @@ const required = (max: number) =>
     .min(1, M.shippingFieldsRequired)
     .max(max, `At most ${max} characters`);
 
-export const SHIPPING_METHODS = ['standard'] as const;
+/** The method every shop has out of the box; the owner may add others (docs/shipping-and-taxes.md). */
+export const DEFAULT_SHIPPING_METHOD = 'standard';
+
+/** A shipping method's id: `standard`, or the id the shop gave a method its owner added (`express`). */
+export const ShippingMethodIdSchema = z
+  .string({ error: SM.methodIdInvalid })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, SM.methodIdInvalid);
 
 export const ShippingInfoSchema = z.object({
   name: required(100),
   phoneNumber: required(30),
-  shippingMethod: z.enum(SHIPPING_METHODS).default('standard'),
+  shippingMethod: ShippingMethodIdSchema.default(DEFAULT_SHIPPING_METHOD),
   shippingAddress: z.object(
     {
       street: required(200),
@@ -66,6 +74,31 @@ export const CreatePaymentIntentAnswerSchema = z.object({
 });
 export type CreatePaymentIntentAnswer = z.infer<typeof CreatePaymentIntentAnswerSchema>;
 
+/** Where the cart would go and how: the summary prices the cart for it (all optional: the default country and method). */
+export const CartSummaryQuerySchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .max(60, M.countryInvalid)
+    .refine((v) => toCountryCode(v) !== undefined, M.countryInvalid)
+    .transform((v) => toCountryCode(v) ?? 'US')
+    .optional(),
+  state: z.string().trim().max(100).optional(),
+  shippingMethod: ShippingMethodIdSchema.optional(),
+});
+export type CartSummaryQuery = z.input<typeof CartSummaryQuerySchema>;
+
+/** A method the shop offers at an address, priced for this cart (dollars). */
+export const ShippingOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  estimate: z.string(),
+  /** The method's own price is above 0 but this cart reaches its free-from amount. */
+  isFreeByAmount: z.boolean(),
+});
+export type ShippingOption = z.infer<typeof ShippingOptionSchema>;
+
 export const CartSummaryAnswerSchema = z.object({
   success: z.literal(true),
   amount: z.number(),
@@ -74,6 +107,14 @@ export const CartSummaryAnswerSchema = z.object({
   shippingAmount: z.number(),
   discount: z.number(),
   currency: z.literal('usd'),
+  /** The method these amounts use: the one asked for when offered here, else the first offered. */
+  shippingMethod: z.string(),
+  /** Methods offered at the address, cheapest first; empty when the shop does not ship there. */
+  shippingMethods: z.array(ShippingOptionSchema),
+  /** Countries the shop ships to: the only ones checkout offers. */
+  shipsTo: z.array(z.string()),
+  /** Shelf prices include tax (VAT style): the tax is part of the subtotal and shown as "incl. VAT". */
+  pricesIncludeTax: z.boolean(),
 });
 export type CartSummaryAnswer = z.infer<typeof CartSummaryAnswerSchema>;
 
@@ -100,11 +141,20 @@ export const OrderItemSchema = z.object({
   quantity: z.number().int(),
   /** Unit price in dollars, as paid. */
   price: z.number(),
+  /** The line's tax as charged: rate in percent, amount in dollars (0 for orders placed before taxes were kept per line). */
+  taxRate: z.number(),
+  taxAmount: z.number(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 /** A refund as its customer sees it: how much and when; the reason staff gave stays in the back office. */
-export const OrderRefundSchema = z.object({ amount: z.number(), createdAt: z.string() });
+export const OrderRefundSchema = z.object({
+  amount: z.number(),
+  /** The parts of `amount` that were tax and shipping (docs/shipping-and-taxes.md#refunds). */
+  taxAmount: z.number(),
+  shippingAmount: z.number(),
+  createdAt: z.string(),
+});
 export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 export const OrderSchema = z.object({
@@ -118,6 +168,12 @@ export const OrderSchema = z.object({
   shippingAmount: z.number(),
   taxAmount: z.number(),
   totalAmount: z.number(),
+  /** The shipping method chosen, its name at purchase, and the part of taxAmount charged on shipping. */
+  shippingMethod: z.string(),
+  shippingMethodName: z.string(),
+  shippingTaxAmount: z.number(),
+  /** Shelf prices included tax when the order was placed: taxAmount is then part of itemsPrice and shipping. */
+  pricesIncludeTax: z.boolean(),
   orderStatus: z.enum(ORDER_STATUSES),
   shippingInfo: z.object({
     name: z.string(),

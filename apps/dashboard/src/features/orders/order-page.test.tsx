@@ -21,6 +21,10 @@ function order(refund: Partial<AdminOrder['refunds'][number]>, items: unknown[] 
       shippingAmount: 0,
       taxAmount: 3.2,
       totalAmount: 43.2,
+      shippingMethod: 'standard',
+      shippingMethodName: 'Standard',
+      shippingTaxAmount: 0,
+      pricesIncludeTax: false,
       orderStatus: 'Cancelled',
       shippingInfo: {
         name: 'Ada',
@@ -54,6 +58,8 @@ function order(refund: Partial<AdminOrder['refunds'][number]>, items: unknown[] 
         {
           id: 'r1',
           amount: 43.2,
+          taxAmount: 3.2,
+          shippingAmount: 0,
           reason: 'Order cancelled',
           status: 'failed',
           providerRefundId: null,
@@ -111,10 +117,15 @@ describe('order detail: its lines', () => {
     colourName,
     quantity: 2,
     price: 20,
+    taxRate: 8,
+    taxAmount: 3.2,
   });
 
   it('name the colour bought, and say nothing of one for a line without', async () => {
-    stubApi({ 'GET /api/admin/orders/o1': () => json(200, { success: true, order: order({}, [line('i1', 'Sage'), line('i2', '')]) }) });
+    stubApi({
+      'GET /api/admin/orders/o1': () =>
+        json(200, { success: true, order: order({}, [line('i1', 'Sage'), line('i2', '')]) }),
+    });
     renderRoutes([{ path: '/orders/:id', element: <OrderPage /> }], '/orders/o1');
     const items = await screen.findByRole('region', { name: 'Items' });
     expect(within(items).getByText('Linen Shirt · Sage · M × 2')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { effectivePrice, type OrderStatus } from '@shopper/contract';
 import { couponDiscountCents, couponProblem, type CouponTerms } from '../../modules/cart/index.ts';
-import { checkoutTotals } from '../../modules/checkout/index.ts';
+import { chargesFor, rateMilliOf } from '../../modules/tax/index.ts';
 import { seededRandom } from './demo-reviews.ts';
 
 const HOUR_MS = 3_600_000;
@@ -444,11 +444,14 @@ export function planDemoOrders({
           couponProblem({ ...c, usedCount: usedCoupons.get(c.code) ?? 0 }, subtotalCents, new Date(placed)) === null,
       );
       if (coupon) usedCoupons.set(coupon.code, (usedCoupons.get(coupon.code) ?? 0) + 1);
-      const totals = checkoutTotals({
-        subtotalCents,
+      const { taxCents, shippingCents, totalCents, discountCents } = chargesFor({
+        lines,
         discountCents: coupon ? couponDiscountCents(coupon, subtotalCents) : 0,
-        taxRate,
+        shippingCents: 0,
+        rule: { rateMilli: rateMilliOf(taxRate), shippingRateMilli: null },
+        pricesIncludeTax: false,
       });
+      const totals = { subtotalCents, discountCents, taxCents, shippingCents, totalCents };
 
       const country = customers[customer]?.address.country ?? 'US';
       const shipAt = shippingTime(random, placed);

@@ -2,7 +2,7 @@ import { type AdminOrder, type HomeFigures, toDollars } from '@shopper/contract'
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponDiscountCents } from '../../modules/cart/index.ts';
-import { checkoutTotals } from '../../modules/checkout/index.ts';
+import { chargesFor, rateMilliOf } from '../../modules/tax/index.ts';
 import { backOfficeCast, type BackOfficeCast } from '../../test/staff-factory.ts';
 import { createTestApp, createTestClock, type TestApp } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';
@@ -104,7 +104,20 @@ describe('planDemoOrders', () => {
       const subtotalCents = plan.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
       const coupon = COUPONS.find((c) => c.code === plan.couponCode);
       const discountCents = coupon ? couponDiscountCents(coupon, subtotalCents) : 0;
-      expect(plan).toMatchObject(checkoutTotals({ subtotalCents, discountCents, taxRate: TAX_RATE }));
+      const charges = chargesFor({
+        lines: plan.lines,
+        discountCents,
+        shippingCents: 0,
+        rule: { rateMilli: rateMilliOf(TAX_RATE), shippingRateMilli: null },
+        pricesIncludeTax: false,
+      });
+      expect(plan).toMatchObject({
+        subtotalCents,
+        discountCents: charges.discountCents,
+        taxCents: charges.taxCents,
+        shippingCents: 0,
+        totalCents: charges.totalCents,
+      });
     }
     const used = new Set(plans.flatMap((p) => (p.couponCode ? [p.couponCode] : [])));
     expect(used).toEqual(new Set(['WELCOME10', 'SAVE20']));

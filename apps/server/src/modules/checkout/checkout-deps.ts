@@ -5,6 +5,8 @@ import type { CartService, CouponsService } from '../cart/index.ts';
 import type { CatalogChanges, CatalogService } from '../catalog/index.ts';
 import type { OrdersService } from '../orders/index.ts';
 import type { UsersService } from '../users/index.ts';
+import type { ShippingService } from '../shipping/index.ts';
+import type { TaxService } from '../tax/index.ts';
 import type { PaymentCustomersService } from './payment-customers.service.ts';
 
 /**
@@ -13,7 +15,9 @@ import type { PaymentCustomersService } from './payment-customers.service.ts';
  */
 export type CheckoutDeps = {
   db: Database;
-  taxRate: number;
+  /** Pricing by destination: the methods offered there and the tax charged there. */
+  shipping: Pick<ShippingService, 'quote'>;
+  tax: Pick<TaxService, 'pricingAt'>;
   publicUrl: string;
   provider: PaymentProvider;
   cart: CartService;

@@ -10,6 +10,10 @@ const BASE: PricedCheckout = {
   discountCents: 0,
   taxCents: 880,
   shippingCents: 0,
+  shippingTaxCents: 0,
+  pricesIncludeTax: false,
+  shippingMethod: 'standard',
+  shippingMethodName: 'Standard',
   couponCode: null,
   currency: 'usd',
 };
@@ -52,6 +56,11 @@ describe('checkoutFingerprint', () => {
       { shippingCents: 500 },
       { couponCode: 'WELCOME10' },
       { currency: 'eur' },
+      { shippingTaxCents: 40 },
+      { pricesIncludeTax: true },
+      { shippingMethod: 'express' },
+      { shippingMethodName: 'Express' },
+      { lines: [{ ...tee, taxRateMilli: 19_000, taxCents: 950 }, dress] },
     ];
     for (const change of variants) {
       expect(checkoutFingerprint({ ...BASE, ...change }), JSON.stringify(change)).not.toBe(checkoutFingerprint(BASE));

@@ -9,12 +9,19 @@ export type PricedCheckout = {
     size: string;
     quantity: number;
     unitPriceCents: number;
+    taxRateMilli?: number;
+    taxCents?: number;
   }[];
   amountCents: number;
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
   shippingCents: number;
+  shippingTaxCents: number;
+  pricesIncludeTax: boolean;
+  /** The method's id and name: an intent for Standard is not paid for Express, even at the same price. */
+  shippingMethod: string;
+  shippingMethodName: string;
   couponCode: string | null;
   currency: string;
 };
@@ -37,6 +44,8 @@ export function checkoutFingerprint(checkout: PricedCheckout): string {
         line.name,
         line.colourName ?? '',
         line.image,
+        line.taxRateMilli ?? 0,
+        line.taxCents ?? 0,
       ]),
     )
     .sort();
@@ -47,6 +56,10 @@ export function checkoutFingerprint(checkout: PricedCheckout): string {
     checkout.discountCents,
     checkout.taxCents,
     checkout.shippingCents,
+    checkout.shippingTaxCents,
+    checkout.pricesIncludeTax,
+    checkout.shippingMethod,
+    checkout.shippingMethodName,
     checkout.couponCode,
     checkout.currency,
   ]);

@@ -3,6 +3,7 @@ import {
   CARD_ERRORS,
   CartSummaryAnswerSchema,
   CHECKOUT_MESSAGES as M,
+  COUNTRY_CODES,
   CreatePaymentIntentAnswerSchema,
   OrderAnswerSchema,
   TEST_CARD,
@@ -123,6 +124,13 @@ describe('GET /api/payment/cart-summary', () => {
       shippingAmount: 0,
       discount: 0,
       currency: 'usd',
+      // Out of the box: one free method, `standard`, to all 24 countries, prices without tax.
+      shippingMethod: 'standard',
+      shippingMethods: [
+        { id: 'standard', name: 'Standard', price: 0, estimate: '3–7 business days', isFreeByAmount: false },
+      ],
+      shipsTo: COUNTRY_CODES,
+      pricesIncludeTax: false,
     });
   });
 

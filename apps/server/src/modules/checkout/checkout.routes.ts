@@ -1,5 +1,6 @@
 import {
   CartSummaryAnswerSchema,
+  CartSummaryQuerySchema,
   ConfirmOrderBodySchema,
   CreatePaymentIntentAnswerSchema,
   CreatePaymentIntentBodySchema,
@@ -58,11 +59,16 @@ export function checkoutRoutes({
         onRequest: requireAuth,
         schema: {
           tags,
-          summary: 'Amounts of the signed-in customer’s cart, in dollars: subtotal, discount, tax, shipping, total',
+          summary:
+            'Amounts of the signed-in customer’s cart at an address (country, state; default US) by a method (default the cheapest offered there), in dollars: subtotal, discount, tax, shipping, total; with the methods offered there and the countries the shop ships to',
+          querystring: CartSummaryQuerySchema,
           response: { 200: CartSummaryAnswerSchema, 400: E, 401: E },
         },
       },
-      async (request) => ({ success: true as const, ...(await checkout.cartSummary(authOf(request).userId)) }),
+      async (request) => ({
+        success: true as const,
+        ...(await checkout.cartSummary(authOf(request).userId, request.query)),
+      }),
     );
 
     app.post(
@@ -74,7 +80,7 @@ export function checkoutRoutes({
         schema: {
           tags,
           summary:
-            'Open a payment for the server-priced cart (manual capture); amounts sent by the browser are ignored. The customer’s open payment is reused while the cart is unchanged and replaced when it changed; too many attempts or open payments answer 429',
+            'Open a payment for the server-priced cart (manual capture), priced from the cart, the coupon, the shipping method (`standard` or another id the shop offers at the address) and the address’s tax; amounts sent by the browser are ignored. A place the shop does not ship to, or a method not offered there, is a 400. The customer’s open payment is reused while the cart is unchanged and replaced when it changed; too many attempts or open payments answer 429',
           body: CreatePaymentIntentBodySchema,
           response: { 200: CreatePaymentIntentAnswerSchema, 400: E, 401: E, 403: E, 409: E, 429: E },
         },

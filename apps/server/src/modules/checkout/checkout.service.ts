@@ -1,4 +1,4 @@
-import type { Order, ShippingInfo } from '@shopper/contract';
+import type { CartSummaryQuery, Order, ShippingInfo } from '@shopper/contract';
 import type { Database } from '../../db/client.ts';
 import type { ProviderIntent } from '../../payments/provider.ts';
 import { cartSummary } from './cart-summary.ts';
@@ -31,7 +31,7 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
  */
 export function createCheckoutService(deps: CheckoutDeps) {
   return {
-    cartSummary: (userId: string) => cartSummary(deps, userId),
+    cartSummary: (userId: string, query?: CartSummaryQuery) => cartSummary(deps, userId, query),
     createPaymentIntent: (userId: string, shippingInfo: ShippingInfo) =>
       createPaymentIntent(deps, userId, shippingInfo),
     completePayment: (intentId: string, options?: SettleOptions) => completePayment(deps, intentId, options),

@@ -21,7 +21,7 @@ import {
  */
 export const MAX_OPEN_INTENTS_PER_USER = 3;
 
-type IntentDeps = Pick<CheckoutDeps, 'db' | 'clock' | 'provider' | 'log' | 'cart' | 'taxRate' | 'customers'>;
+type IntentDeps = Pick<CheckoutDeps, 'db' | 'clock' | 'provider' | 'log' | 'cart' | 'shipping' | 'tax' | 'customers'>;
 
 const pricingOf = (row: IntentRow): PricedCheckout => ({
   lines: row.cartSnapshot as SnapshotLine[],
@@ -30,6 +30,10 @@ const pricingOf = (row: IntentRow): PricedCheckout => ({
   discountCents: row.discountCents,
   taxCents: row.taxCents,
   shippingCents: row.shippingCents,
+  shippingTaxCents: row.shippingTaxCents,
+  pricesIncludeTax: row.pricesIncludeTax,
+  shippingMethod: (row.shippingInfo as Partial<ShippingInfo>).shippingMethod ?? 'standard',
+  shippingMethodName: row.shippingMethodName,
   couponCode: row.couponCode,
   currency: row.currency,
 });
@@ -75,14 +79,17 @@ async function reuseOrRetire(
  */
 export async function createPaymentIntent(deps: IntentDeps, userId: string, shippingInfo: ShippingInfo) {
   const { db, provider, customers, clock } = deps;
-  const { priced, totals } = await pricedCartOf(deps, userId);
+  const { shippingAddress: address, shippingMethod } = shippingInfo;
+  const destination = { country: address.country, state: address.state, method: shippingMethod };
+  const { priced, totals, method } = await pricedCartOf(deps, userId, destination, true);
+  const methodName = method?.name ?? shippingMethod;
   for (const line of priced.lines) {
     if (line.quantity > line.stock) {
       const name = itemLabel(line.name, line.showColour ? line.colourName : '');
       throw new AppError('CONFLICT', M.notEnoughStock(name, line.size, Math.max(0, line.stock)));
     }
   }
-  const snapshot: SnapshotLine[] = priced.lines.map((line) => ({
+  const snapshot: SnapshotLine[] = priced.lines.map((line, index) => ({
     productId: line.productId,
     colourId: line.colourId,
     colourName: line.showColour ? line.colourName : '',
@@ -91,6 +98,8 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
     size: line.size,
     quantity: line.quantity,
     unitPriceCents: line.unitPriceCents,
+    taxRateMilli: totals.lines[index]?.taxRateMilli ?? 0,
+    taxCents: totals.lines[index]?.taxCents ?? 0,
   }));
   const pricing: PricedCheckout = {
     lines: snapshot,
@@ -99,6 +108,10 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
     discountCents: totals.discountCents,
     taxCents: totals.taxCents,
     shippingCents: totals.shippingCents,
+    shippingTaxCents: totals.shippingTaxCents,
+    pricesIncludeTax: totals.pricesIncludeTax,
+    shippingMethod,
+    shippingMethodName: methodName,
     couponCode: priced.coupon?.code ?? null,
     currency: CURRENCY,
   };
@@ -130,6 +143,9 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
     discountCents: totals.discountCents,
     taxCents: totals.taxCents,
     shippingCents: totals.shippingCents,
+    shippingTaxCents: totals.shippingTaxCents,
+    pricesIncludeTax: totals.pricesIncludeTax,
+    shippingMethodName: methodName,
     couponCode: priced.coupon?.code ?? null,
     cartSnapshot: snapshot,
     shippingInfo,

@@ -1,4 +1,3 @@
-export { checkoutTotals } from './checkout-totals.ts';
 export { checkoutRoutes, paymentWebhookRoutes } from './checkout.routes.ts';
 export { createCheckoutService } from './checkout.service.ts';
 export { createPaymentCustomersService } from './payment-customers.service.ts';

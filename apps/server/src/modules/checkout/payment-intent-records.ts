@@ -15,6 +15,9 @@ export type IntentRow = typeof paymentIntents.$inferSelect;
 export type SnapshotLine = Pick<PricedLine, 'productId' | 'name' | 'image' | 'size' | 'quantity' | 'unitPriceCents'> & {
   colourId?: string;
   colourName?: string;
+  /** The line's tax as priced; absent on intents opened before taxes were kept per line. */
+  taxRateMilli?: number;
+  taxCents?: number;
 };
 
 /** What checkout itself changes on an intent row; the rest is fixed when the intent is made. */

@@ -7,7 +7,7 @@ import { completePayment } from './settle-payment.ts';
 
 /** POST /api/payment/webhook. A bad signature throws (400) before anything is read or written. */
 export async function handleWebhook(
-  deps: Omit<CheckoutDeps, 'taxRate'>,
+  deps: Omit<CheckoutDeps, 'shipping' | 'tax'>,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ duplicate: boolean }> {

@@ -9,8 +9,8 @@ import { writeOrder } from './write-order.ts';
 /** Set by confirm-order only: the webhook and the sweep act for no customer and name no card. */
 export type SettleOptions = { userId?: string; paymentMethodId?: string };
 
-/** Settling reaches nearly all of checkout; only pricing (the tax rate) and refunds stay out of it. */
-type SettleDeps = Omit<CheckoutDeps, 'taxRate' | 'onRefunded'>;
+/** Settling reaches nearly all of checkout; only pricing (shipping and tax) and refunds stay out of it. */
+type SettleDeps = Omit<CheckoutDeps, 'shipping' | 'tax' | 'onRefunded'>;
 
 /** A card attached to a customer pays only that customer's intents; a card kept by no one is fine. */
 async function isOwnersCard(

@@ -61,6 +61,8 @@ export async function writeOrder(
           discountCents: locked.discountCents,
           couponCode: locked.couponCode,
           shippingCents: locked.shippingCents,
+          shippingTaxCents: locked.shippingTaxCents,
+          pricesIncludeTax: locked.pricesIncludeTax,
           taxCents: locked.taxCents,
           totalCents: locked.amountCents,
           currency: locked.currency,
@@ -73,10 +75,16 @@ export async function writeOrder(
             country: shipping.shippingAddress.country,
             phone: shipping.phoneNumber,
             method: shipping.shippingMethod,
+            methodName: locked.shippingMethodName,
           },
           paymentStatus: remote.status === 'succeeded' ? 'succeeded' : 'authorized',
           card: remote.paymentMethod,
-          items: lines.map((line) => ({ ...line, colourId: line.colourId || null })),
+          items: lines.map((line) => ({
+            ...line,
+            colourId: line.colourId || null,
+            taxRateMilli: line.taxRateMilli ?? 0,
+            taxCents: line.taxCents ?? 0,
+          })),
         });
         if (!inserted.isNew) return inserted;
         await setStockContext(sp, { reason: 'sale', orderId: inserted.order._id });

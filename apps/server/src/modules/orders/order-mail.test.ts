@@ -4,7 +4,7 @@ import { orderConfirmationMail } from './order-mail.ts';
 
 type Item = Pick<Order['items'][number], 'name' | 'size' | 'colourName' | 'quantity' | 'price'>;
 
-function orderWith(items: Item[]): Order {
+function orderWith(items: Item[], charges: Partial<Order> = {}): Order {
   return OrderSchema.parse({
     _id: 'o-1',
     orderNumber: 'SH-10001',
@@ -14,6 +14,8 @@ function orderWith(items: Item[]): Order {
       productId: `p-${index}`,
       image: '/images/products/shirt-9aab8f-front.svg',
       colourId: item.colourName ? `c-${index}` : null,
+      taxRate: 0,
+      taxAmount: 0,
       ...item,
     })),
     itemsPrice: 177,
@@ -22,6 +24,10 @@ function orderWith(items: Item[]): Order {
     shippingAmount: 0,
     taxAmount: 0,
     totalAmount: 177,
+    shippingMethod: 'standard',
+    shippingMethodName: 'Standard',
+    shippingTaxAmount: 0,
+    pricesIncludeTax: false,
     orderStatus: 'Processing',
     shippingInfo: {
       name: 'Ada Lovelace',
@@ -42,6 +48,7 @@ function orderWith(items: Item[]): Order {
     cancelledAt: null,
     refundedAmount: 0,
     refunds: [],
+    ...charges,
   });
 }
 
@@ -65,5 +72,31 @@ describe('orderConfirmationMail lines (decision 043)', () => {
     expect(mail.html).not.toContain('<b>Sage');
     expect(mail.html).toContain('&#60;b&#62;Sage&#60;/b&#62; &#38; &#34;Co&#34;');
     expect(mail.text).toContain('1 × Linen Shirt (<b>Sage</b> & "Co", size M)');
+  });
+});
+
+describe('the shipping and tax lines', () => {
+  const item = { name: 'Linen Shirt', size: 'M', colourName: '', quantity: 1, price: 177 };
+  it('say "Shipping: Free" and "Tax" out of the box', () => {
+    const { text } = orderConfirmationMail({
+      to: 'a@example.com',
+      name: 'Ada',
+      order: orderWith([item]),
+      link: 'https://shop/o',
+    });
+    expect(text).toContain('Shipping: Free\nTax: $0.00');
+  });
+  it('name a paid method and say "incl. VAT" when prices included it', () => {
+    const order = orderWith([item], {
+      shippingMethod: 'express',
+      shippingMethodName: 'Express',
+      shippingAmount: 15,
+      taxAmount: 30.66,
+      totalAmount: 192,
+      pricesIncludeTax: true,
+    });
+    const { text, html } = orderConfirmationMail({ to: 'a@example.com', name: 'Ada', order, link: 'https://shop/o' });
+    expect(text).toContain('Shipping (Express): $15.00\nincl. VAT: $30.66\nTotal: $192.00');
+    expect(html).toContain('Shipping (Express): $15.00');
   });
 });

@@ -1,4 +1,11 @@
-import { countryName, formatUsd, type Order } from '@shopper/contract';
+import {
+  countryName,
+  formatUsd,
+  type Order,
+  shippingAmountText,
+  shippingLineLabel,
+  taxLineLabel,
+} from '@shopper/contract';
 import type { OutgoingMail } from '../mail/index.ts';
 
 function escapeHtml(value: string): string {
@@ -27,8 +34,8 @@ export function orderConfirmationMail({
     ...(order.discount > 0
       ? [`Discount${order.couponCode ? ` (${order.couponCode})` : ''}: −${formatUsd(order.discount)}`]
       : []),
-    'Shipping: Free',
-    `Tax: ${formatUsd(order.taxAmount)}`,
+    `${shippingLineLabel(order.shippingMethodName)}: ${shippingAmountText(order.shippingAmount)}`,
+    `${taxLineLabel(order.pricesIncludeTax)}: ${formatUsd(order.taxAmount)}`,
     `Total: ${formatUsd(order.totalAmount)}`,
   ];
   const s = order.shippingInfo;

@@ -1,4 +1,4 @@
-import { type Order, toDollars, trackingUrl } from '@shopper/contract';
+import { type Order, toDollars, toPercent, trackingUrl } from '@shopper/contract';
 import type { orderEvents, orderItems, orders, refunds } from '../../db/schema.ts';
 import type { StockLine } from '../catalog/index.ts';
 
@@ -11,7 +11,10 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
  */
 export type OrderHistory = {
   events: readonly Pick<typeof orderEvents.$inferSelect, 'kind' | 'createdAt'>[];
-  refunds: readonly Pick<typeof refunds.$inferSelect, 'amountCents' | 'status' | 'createdAt'>[];
+  refunds: readonly Pick<
+    typeof refunds.$inferSelect,
+    'amountCents' | 'taxCents' | 'shippingCents' | 'status' | 'createdAt'
+  >[];
 };
 
 export const NO_HISTORY: OrderHistory = { events: [], refunds: [] };
@@ -42,6 +45,8 @@ export function toOrderView(
       colourName: item.colourName,
       quantity: item.quantity,
       price: toDollars(item.unitPriceCents),
+      taxRate: toPercent(item.taxRateMilli),
+      taxAmount: toDollars(item.taxCents),
     })),
     itemsPrice: toDollars(order.itemsPriceCents),
     discount: toDollars(order.discountCents),
@@ -49,6 +54,10 @@ export function toOrderView(
     shippingAmount: toDollars(order.shippingCents),
     taxAmount: toDollars(order.taxCents),
     totalAmount: toDollars(order.totalCents),
+    shippingMethod: order.shippingMethod,
+    shippingMethodName: order.shippingMethodName,
+    shippingTaxAmount: toDollars(order.shippingTaxCents),
+    pricesIncludeTax: order.pricesIncludeTax,
     orderStatus: order.status,
     shippingInfo: {
       name: order.shippingName,
@@ -76,7 +85,12 @@ export function toOrderView(
     refunds: history.refunds
       .filter((refund) => refund.status === 'succeeded')
       .toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .map((refund) => ({ amount: toDollars(refund.amountCents), createdAt: refund.createdAt.toISOString() })),
+      .map((refund) => ({
+        amount: toDollars(refund.amountCents),
+        taxAmount: toDollars(refund.taxCents),
+        shippingAmount: toDollars(refund.shippingCents),
+        createdAt: refund.createdAt.toISOString(),
+      })),
   };
 }
 

@@ -18,9 +18,10 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
 import { type CatalogService, itemLabel } from '../catalog/index.ts';
 import { setStockContext } from '../stock/index.ts';
+import { refundShares, shippingChargeOf } from '../tax/index.ts';
 import { canChangeOrderStatus } from './order-status.ts';
 import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
-import type { RefundsService } from './refunds.service.ts';
+import { refundedSoFar, type RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
 type RefundBody = z.output<typeof RefundOrderBodySchema>;
@@ -140,6 +141,8 @@ export function createOrdersAdminService({
       refunds: refundRows.map((r) => ({
         id: r.id,
         amount: toDollars(r.amountCents),
+        taxAmount: toDollars(r.taxCents),
+        shippingAmount: toDollars(r.shippingCents),
         reason: r.reason,
         status: r.status,
         providerRefundId: r.providerRefundId,
@@ -268,6 +271,12 @@ export function createOrdersAdminService({
       await restockItems(tx, after, 'all', 'cancellation', actorId);
       await tx.insert(orderEvents).values({ orderId: id, kind: 'cancelled', actorId, data: {}, createdAt: clock() });
       const amountCents = after.totalCents - after.refundedCents;
+      // A cancellation gives back everything left, so its shares are the tax and shipping not yet refunded.
+      const so = await refundedSoFar(tx, id);
+      const shares = {
+        taxCents: Math.max(0, after.taxCents - so.taxCents),
+        shippingCents: Math.max(0, shippingChargeOf(after) - so.shippingCents),
+      };
       const [refundRow] =
         amountCents > 0
           ? await tx
@@ -275,6 +284,7 @@ export function createOrdersAdminService({
               .values({
                 orderId: id,
                 amountCents,
+                ...shares,
                 reason: 'Order cancelled',
                 idempotencyKey: `cancel-${id}`,
                 actorId,
@@ -315,14 +325,25 @@ export function createOrdersAdminService({
         .from(refunds)
         .where(and(eq(refunds.orderId, id), inArray(refunds.status, ['pending', 'failed'])));
       const left = row.totalCents - row.refundedCents - (pending?.cents ?? 0);
-      if (amountCents > left)
-        throw new AppError('CONFLICT', ADMIN_MESSAGES.refundTooLarge(formatUsd(toDollars(Math.max(0, left)))));
+      const shares = refundShares(row, await refundedSoFar(tx, id), amountCents, body.refundShipping);
+      if ('problem' in shares && shares.problem === 'shipping-refunded') {
+        throw new AppError('CONFLICT', ADMIN_MESSAGES.shippingAlreadyRefunded, [
+          { param: 'refundShipping', msg: ADMIN_MESSAGES.shippingAlreadyRefunded },
+        ]);
+      }
+      if ('problem' in shares || shares.amountCents > left) {
+        const goodsLeft = 'problem' in shares && shares.problem === 'too-large' ? shares.goodsLeftCents : left;
+        throw new AppError(
+          'CONFLICT',
+          ADMIN_MESSAGES.refundTooLarge(formatUsd(toDollars(Math.max(0, Math.min(left, goodsLeft))))),
+        );
+      }
       if (body.restock.length > 0) await restockItems(tx, row, body.restock, 'return', actorId);
       const [inserted] = await tx
         .insert(refunds)
         .values({
           orderId: id,
-          amountCents,
+          ...shares,
           reason: body.reason,
           idempotencyKey: `return-${crypto.randomUUID()}`,
           actorId,
@@ -337,7 +358,13 @@ export function createOrdersAdminService({
         entity: 'order',
         entityId: id,
         before: { refunded: toDollars(row.refundedCents) },
-        after: { refund: body.amount, reason: body.reason, restock: body.restock },
+        after: {
+          refund: toDollars(shares.amountCents),
+          tax: toDollars(shares.taxCents),
+          shipping: toDollars(shares.shippingCents),
+          reason: body.reason,
+          restock: body.restock,
+        },
       });
       return { order: row, refundRow: inserted };
     });

@@ -34,6 +34,9 @@ export type NewOrder = {
   discountCents: number;
   couponCode: string | null;
   shippingCents: number;
+  /** The part of taxCents charged on shipping. */
+  shippingTaxCents: number;
+  pricesIncludeTax: boolean;
   taxCents: number;
   totalCents: number;
   currency: string;
@@ -46,6 +49,7 @@ export type NewOrder = {
     country: string;
     phone: string;
     method: string;
+    methodName: string;
   };
   paymentStatus: string;
   card: { brand: string; last4: string } | null;
@@ -59,6 +63,8 @@ export type NewOrder = {
     size: string;
     quantity: number;
     unitPriceCents: number;
+    taxRateMilli: number;
+    taxCents: number;
   }[];
 };
 
@@ -94,6 +100,8 @@ export function createOrdersService({
         .select({
           orderId: refunds.orderId,
           amountCents: refunds.amountCents,
+          taxCents: refunds.taxCents,
+          shippingCents: refunds.shippingCents,
           status: refunds.status,
           createdAt: refunds.createdAt,
         })
@@ -141,6 +149,8 @@ export function createOrdersService({
           discountCents: order.discountCents,
           couponCode: order.couponCode,
           shippingCents: order.shippingCents,
+          shippingTaxCents: order.shippingTaxCents,
+          pricesIncludeTax: order.pricesIncludeTax,
           taxCents: order.taxCents,
           totalCents: order.totalCents,
           currency: order.currency,
@@ -153,6 +163,7 @@ export function createOrdersService({
           shippingCountry: order.shipping.country,
           shippingPhone: order.shipping.phone,
           shippingMethod: order.shipping.method,
+          shippingMethodName: order.shipping.methodName,
           paymentMethod: 'card',
           paymentStatus: order.paymentStatus,
           cardBrand: order.card?.brand ?? null,
@@ -180,6 +191,8 @@ export function createOrdersService({
             size: item.size,
             quantity: item.quantity,
             unitPriceCents: item.unitPriceCents,
+            taxRateMilli: item.taxRateMilli,
+            taxCents: item.taxCents,
           })),
         )
         .returning();

@@ -5,9 +5,23 @@ import { orderEvents, orders, refunds, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PaymentProvider, type ProviderRefund, RefundRefusedError } from '../../payments/provider.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { RefundedSoFar } from '../tax/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { orderStatusMail, type StatusMailKind } from './order-status-mail.ts';
 import type { OrderRow } from './order-view.ts';
+
+/** Every refund written for the order, whatever its state: a pending or failed one may still go through. */
+export async function refundedSoFar(tx: Database, orderId: string): Promise<RefundedSoFar> {
+  const [row] = await tx
+    .select({
+      amountCents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)`.mapWith(Number),
+      taxCents: sql<number>`coalesce(sum(${refunds.taxCents}), 0)`.mapWith(Number),
+      shippingCents: sql<number>`coalesce(sum(${refunds.shippingCents}), 0)`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return row ?? { amountCents: 0, taxCents: 0, shippingCents: 0 };
+}
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -1,4 +1,4 @@
-import type { ProfileUpdateBodySchema } from '@shopper/contract';
+import type { Address, ProfileUpdateBodySchema } from '@shopper/contract';
 import { ACCOUNT_MESSAGES, ADMIN_MESSAGES } from '@shopper/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -21,12 +21,18 @@ export function createAccountService({
   users,
   endSessionsOfUser,
   passwordChecks,
+  onProfileAddress,
 }: {
   db: Database;
   config: Pick<Config, 'publicUrl' | 'demo'>;
   users: UsersService;
   endSessionsOfUser: EndSessionsOfUser;
   passwordChecks: PasswordChecks;
+  /** The address book follows the profile's address (docs/shipping-and-taxes.md#address-book). */
+  onProfileAddress?: (
+    userId: string,
+    profile: { name: string; phone: string; address: Address | null },
+  ) => Promise<void>;
 }) {
   async function passwordHashOf(userId: string): Promise<string> {
     const user = await users.findById(userId);
@@ -37,7 +43,11 @@ export function createAccountService({
   const fieldError = (param: string, msg: string) => new AppError('VALIDATION_FAILED', msg, [{ param, msg }]);
 
   async function updateProfile(userId: string, body: z.output<typeof ProfileUpdateBodySchema>): Promise<UserRow> {
-    return users.updateProfile(userId, body);
+    const user = await users.updateProfile(userId, body);
+    if (body.address !== undefined && onProfileAddress) {
+      await onProfileAddress(userId, { name: user.name, phone: user.phone, address: body.address });
+    }
+    return user;
   }
 
   /** Other devices are signed out; the one making the change stays signed in. */

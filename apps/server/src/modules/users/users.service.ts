@@ -82,6 +82,15 @@ export function createUsersService({ db, clock }: { db: Database; clock: () => D
       update(tx, id, { disabledAt: clock(), disabledReason: reason }),
     /** Flipped in SQL, so two quick toggles cannot both read the old value. */
     toggleAdmin: (id: string) => update(db, id, { isAdmin: sql`not ${users.isAdmin}` }),
+    /** The profile's address, kept equal to the address book's default entry (docs/shipping-and-taxes.md#address-book). */
+    setProfileAddress: (tx: Database, id: string, address: Omit<Address, 'postalCode'> | null) =>
+      update(tx, id, {
+        addressStreet: address?.street ?? null,
+        addressCity: address?.city ?? null,
+        addressState: address?.state ?? null,
+        addressZip: address?.zipCode ?? null,
+        addressCountry: address?.country ?? null,
+      }),
     updateProfile: (id: string, change: ProfileChange) =>
       update(db, id, {
         name: change.name,

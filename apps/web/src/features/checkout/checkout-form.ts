@@ -64,11 +64,11 @@ export function checkoutDefaults(user: User | null): CheckoutFormValues {
 }
 
 /** The wire shape of POST /api/payment/create-payment-intent (docs/product.md#payment-api). */
-export function toShippingInfo(values: CheckoutFormValues): ShippingInfoInput {
+export function toShippingInfo(values: CheckoutFormValues, shippingMethod: string): ShippingInfoInput {
   return {
     name: values.name.trim(),
     phoneNumber: values.phoneNumber.trim(),
-    shippingMethod: 'standard',
+    shippingMethod,
     shippingAddress: {
       street: values.address.trim(),
       city: values.city.trim(),

@@ -1,15 +1,18 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CART_MESSAGES,
   CHECKOUT_MESSAGES as M,
   ROUTE_REFRESH_THRESHOLD_MS,
+  SHIPPING_MESSAGES,
   SHOP_UI_MESSAGES as UI,
+  countryName,
   formatUsd,
+  shippingLineLabel,
 } from '@shopper/contract/plain';
-import type { Cart, CartSummaryAnswer, PaymentConfigAnswer } from '@shopper/contract';
+import type { Cart, CartSummaryAnswer, PaymentConfigAnswer, SavedAddress } from '@shopper/contract';
 import { Alert } from '../../components/alert.tsx';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -17,10 +20,12 @@ import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
+import { useSettledValue } from '../../hooks/use-settled-value.ts';
 import { cartQueryOptions, cartSummaryQueryOptions } from '../../lib/cart-queries.ts';
 import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { messageOf } from '../../lib/form-errors.ts';
 import { usePaymentConfig } from './api/get-payment-config.ts';
+import { saveAddress, savedAddressesQueryOptions, savedAddressKeys } from './api/saved-addresses.ts';
 import {
   SHIPPING_FIELDS,
   checkoutDefaults,
@@ -32,7 +37,9 @@ import {
 } from './checkout-form.ts';
 import { AuthenticationDialog } from './components/authentication-dialog.tsx';
 import { CheckoutSummary } from './components/checkout-summary.tsx';
+import { NEW_ADDRESS, SavedAddressPicker } from './components/saved-address-picker.tsx';
 import { ShippingFields } from './components/shipping-fields.tsx';
+import { ShippingMethods } from './components/shipping-methods.tsx';
 import { TestCardFields } from './components/test-card-fields.tsx';
 import { TestCardsList } from './components/test-cards-list.tsx';
 import { useAuthenticationChallenge } from './hooks/use-authentication-challenge.ts';
@@ -111,19 +118,63 @@ interface CheckoutFormProps {
   summary: CartSummaryAnswer;
 }
 
-function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
+/** The form's fields filled from an entry of the address book. */
+const fromSaved = (address: SavedAddress) => ({
+  name: address.name,
+  address: address.street,
+  city: address.city,
+  state: address.state,
+  country: address.country,
+  postalCode: address.zip,
+  phoneNumber: address.phone,
+});
+
+function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps) {
   const { user } = useCurrentUser();
+  const queryClient = useQueryClient();
   const isStripe = config.provider === 'stripe' && Boolean(config.publishableKey);
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useForm<CheckoutFormValues>({
     resolver: zodResolver(isStripe ? stripeFormSchema : testCardFormSchema),
     defaultValues: checkoutDefaults(user),
   });
   const cardholderName = useWatch({ control, name: 'name' });
+  const country = useWatch({ control, name: 'country' });
+  const state = useSettledValue(useWatch({ control, name: 'state' }).trim(), 300);
+  const [method, setMethod] = useState(firstSummary.shippingMethod);
+  // Re-priced by the server for the address and method; the last answer stays up while the next loads.
+  const priced = useQuery({
+    ...cartSummaryQueryOptions({ country, state, shippingMethod: method }),
+    placeholderData: keepPreviousData,
+  });
+  const summary = priced.data ?? firstSummary;
+  const chosenMethod = summary.shippingMethods.some((m) => m.id === method) ? method : summary.shippingMethod;
+  const chosenOption = summary.shippingMethods.find((m) => m.id === chosenMethod);
+  const canShip = summary.shippingMethods.length > 0;
+
+  const addresses = useQuery(savedAddressesQueryOptions());
+  const [picked, setPicked] = useState<string | null>(null);
+  const [isSavingToBook, setIsSavingToBook] = useState(false);
+  const book = addresses.data ?? [];
+  const pickedId = picked ?? book.find((a) => a.isDefault)?._id ?? NEW_ADDRESS;
+  function pick(id: string) {
+    setPicked(id);
+    const address = book.find((a) => a._id === id);
+    if (!address) return;
+    for (const [field, value] of Object.entries(fromSaved(address))) {
+      setValue(field as keyof ReturnType<typeof fromSaved>, value, { shouldValidate: false });
+    }
+  }
+  // The country list offers only where the shop ships: a profile country it does not reach gives way.
+  const firstShipped = summary.shipsTo[0];
+  useEffect(() => {
+    if (firstShipped && !summary.shipsTo.includes(country)) setValue('country', firstShipped);
+  }, [country, firstShipped, setValue, summary.shipsTo]);
   const { pay, isPaying, error } = useCheckoutPayment();
   const challenge = useAuthenticationChallenge();
   const [stripeConfirm, setStripeConfirm] = useState<ConfirmCard | null>(null);
@@ -134,7 +185,15 @@ function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
   const submit = handleSubmit(async (values) => {
     const confirmCard = isStripe ? stripeConfirm : testProviderConfirm(toTestCard(values), challenge.request);
     if (!confirmCard) return;
-    await pay({ shippingInfo: toShippingInfo(values), hasItems: cart.items.length > 0, confirmCard });
+    const shippingInfo = toShippingInfo(values, chosenMethod);
+    if (pickedId === NEW_ADDRESS && isSavingToBook) {
+      const { name, phoneNumber: phone, shippingAddress: a } = shippingInfo;
+      // Saving is a convenience: a refusal (a full book) must not stop the payment.
+      await saveAddress({ name, phone, street: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country })
+        .then(() => queryClient.invalidateQueries({ queryKey: savedAddressKeys.all }))
+        .catch(() => undefined);
+    }
+    await pay({ shippingInfo, hasItems: cart.items.length > 0, confirmCard });
   });
 
   return (
@@ -145,7 +204,26 @@ function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
             <p>{M.shippingFieldsRequired}</p>
           </Alert>
         ) : null}
-        <ShippingFields register={register} errors={errors} isDisabled={isPaying} />
+        <SavedAddressPicker addresses={book} value={pickedId} onPick={pick} isDisabled={isPaying} />
+        <ShippingFields register={register} errors={errors} isDisabled={isPaying} countries={summary.shipsTo} />
+        {pickedId === NEW_ADDRESS ? (
+          <label className={styles.saveAddress}>
+            <input
+              type="checkbox"
+              checked={isSavingToBook}
+              disabled={isPaying}
+              onChange={(event) => setIsSavingToBook(event.currentTarget.checked)}
+            />
+            Keep these details for my next order
+          </label>
+        ) : null}
+        <ShippingMethods
+          options={summary.shippingMethods}
+          chosen={chosenMethod}
+          onChoose={setMethod}
+          isDisabled={isPaying}
+          noShippingMessage={SHIPPING_MESSAGES.noShippingTo(countryName(country) ?? country)}
+        />
 
         <section className={styles.section} aria-labelledby="payment-title">
           <h2 id="payment-title" className={styles.sectionTitle}>
@@ -177,7 +255,7 @@ function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
             type="submit"
             variant="accent"
             isBlock
-            disabled={isPaying || (isStripe && !stripeConfirm)}
+            disabled={isPaying || !canShip || priced.isFetching || (isStripe && !stripeConfirm)}
             className={styles.payButton}
           >
             {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
@@ -185,7 +263,7 @@ function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
           {!isStripe ? <TestCardsList /> : null}
         </section>
       </div>
-      <CheckoutSummary cart={cart} summary={summary} />
+      <CheckoutSummary cart={cart} summary={summary} shippingLabel={shippingLineLabel(chosenOption?.name ?? '')} />
       <AuthenticationDialog isOpen={challenge.isOpen} onChoose={challenge.choose} />
     </form>
   );

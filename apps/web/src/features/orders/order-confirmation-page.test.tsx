@@ -72,7 +72,7 @@ describe('OrderConfirmationPage', () => {
           orderStatus: 'Delivered',
           deliveredAt: '2026-11-23T12:00:00.000Z',
           refundedAmount: 10,
-          refunds: [{ amount: 10, createdAt: '2026-11-25T12:00:00.000Z' }],
+          refunds: [{ amount: 10, taxAmount: 0.74, shippingAmount: 0, createdAt: '2026-11-25T12:00:00.000Z' }],
           paymentInfo: { paymentMethod: 'card', status: 'partially_refunded', brand: 'visa', last4: '4242' },
         }),
     });
@@ -91,7 +91,7 @@ describe('OrderConfirmationPage', () => {
           orderStatus: 'Cancelled',
           cancelledAt: '2026-11-22T12:00:00.000Z',
           refundedAmount: 21.6,
-          refunds: [{ amount: 21.6, createdAt: '2026-11-22T12:00:00.000Z' }],
+          refunds: [{ amount: 21.6, taxAmount: 1.6, shippingAmount: 0, createdAt: '2026-11-22T12:00:00.000Z' }],
           paymentInfo: { paymentMethod: 'card', status: 'refunded', brand: 'visa', last4: '4242' },
         }),
     });

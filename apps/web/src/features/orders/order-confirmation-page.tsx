@@ -6,6 +6,7 @@ import {
   SHOP_UI_MESSAGES as UI,
   countryName,
   formatUsd,
+  shippingLineLabel,
 } from '@shopper/contract/plain';
 import type { Order } from '@shopper/contract';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
@@ -115,6 +116,8 @@ function OrderDetails({ order }: { order: Order }) {
             shipping={order.shippingAmount}
             tax={order.taxAmount}
             total={order.totalAmount}
+            shippingLabel={shippingLineLabel(order.shippingMethodName)}
+            pricesIncludeTax={order.pricesIncludeTax}
           />
         </section>
 
@@ -194,7 +197,12 @@ function OrderDetails({ order }: { order: Order }) {
         </ul>
       </section>
 
-      <div className={styles.confirmationActions}>{actions}</div>
+      <div className={styles.confirmationActions}>
+        {actions}
+        <ButtonLink to={`/order-confirmation/${order._id}/receipt`} variant="secondary">
+          Print receipt
+        </ButtonLink>
+      </div>
     </>
   );
 }

@@ -32,6 +32,9 @@ export const OrderEventSchema = z.object({
 export const RefundSchema = z.object({
   id: z.string(),
   amount: z.number(),
+  /** The parts of amount that are tax and shipping (docs/shipping-and-taxes.md#refunds). */
+  taxAmount: z.number(),
+  shippingAmount: z.number(),
   reason: z.string(),
   status: z.enum(['pending', 'succeeded', 'failed']),
   providerRefundId: z.string().nullable(),
@@ -74,20 +77,27 @@ export const ShipOrderBodySchema = z.object({
 });
 export type ShipOrderBody = z.input<typeof ShipOrderBodySchema>;
 
-/** A return: money back on a delivered order, with the items that came back to stock if any. */
-export const RefundOrderBodySchema = z.object({
-  amount: dollarsSchema(M.refundAmountInvalid, { min: 0.01, max: 1_000_000 }),
-  reason: text(200, M.refundReasonRequired),
-  restock: z
-    .array(
-      z.object({
-        itemId: z.uuid({ error: M.idInvalid }),
-        quantity: z.number().int(M.restockQuantityInvalid).min(1, M.restockQuantityInvalid),
-      }),
-    )
-    .max(100)
-    .default([]),
-});
+/**
+ * A return: money back on a delivered order's goods (their share of tax comes with them), the
+ * shipping too when the owner chooses, with the items that came back to stock if any.
+ */
+export const RefundOrderBodySchema = z
+  .object({
+    amount: dollarsSchema(M.refundAmountInvalid, { min: 0, max: 1_000_000 }),
+    /** Also give back what the customer paid for shipping (once per order). */
+    refundShipping: z.boolean().default(false),
+    reason: text(200, M.refundReasonRequired),
+    restock: z
+      .array(
+        z.object({
+          itemId: z.uuid({ error: M.idInvalid }),
+          quantity: z.number().int(M.restockQuantityInvalid).min(1, M.restockQuantityInvalid),
+        }),
+      )
+      .max(100)
+      .default([]),
+  })
+  .refine((body) => body.amount > 0 || body.refundShipping, { message: M.refundAmountInvalid, path: ['amount'] });
 export type RefundOrderBody = z.input<typeof RefundOrderBodySchema>;
 
 /** POST /api/admin/orders/:id/refunds/:refundId/retry */

@@ -6,7 +6,15 @@ import { lineColour, lineVariant } from '../../../lib/line-colour.ts';
 import styles from '../checkout.module.css';
 
 /** Lines from the server cart, amounts from the server's summary: nothing is computed here. */
-export function CheckoutSummary({ cart, summary }: { cart: Cart; summary: CartSummaryAnswer }) {
+export function CheckoutSummary({
+  cart,
+  summary,
+  shippingLabel,
+}: {
+  cart: Cart;
+  summary: CartSummaryAnswer;
+  shippingLabel?: string;
+}) {
   return (
     <section className={styles.summary} aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className={styles.sectionTitle}>
@@ -35,6 +43,8 @@ export function CheckoutSummary({ cart, summary }: { cart: Cart; summary: CartSu
         shipping={summary.shippingAmount}
         tax={summary.taxAmount}
         total={summary.amount}
+        shippingLabel={shippingLabel}
+        pricesIncludeTax={summary.pricesIncludeTax}
       />
     </section>
   );

@@ -8,10 +8,12 @@ interface ShippingFieldsProps {
   register: UseFormRegister<CheckoutFormValues>;
   errors: FieldErrors<CheckoutFormValues>;
   isDisabled: boolean;
+  /** Codes of the countries the shop ships to: the only ones offered. */
+  countries: readonly string[];
 }
 
 /** Shipping form of docs/product.md#entities; the one 'fill out all fields' message is shown once, above the fields. */
-export function ShippingFields({ register, errors, isDisabled }: ShippingFieldsProps) {
+export function ShippingFields({ register, errors, isDisabled, countries }: ShippingFieldsProps) {
   const invalid = (field: keyof CheckoutFormValues) => (errors[field] ? { 'aria-invalid': true as const } : {});
   return (
     <fieldset className={styles.fieldset} disabled={isDisabled}>
@@ -26,7 +28,7 @@ export function ShippingFields({ register, errors, isDisabled }: ShippingFieldsP
         <TextField label="City" autoComplete="address-level2" {...invalid('city')} {...register('city')} />
         <TextField label="State/Province" autoComplete="address-level1" {...invalid('state')} {...register('state')} />
         <SelectField label="Country" autoComplete="country" {...register('country')}>
-          {COUNTRIES.map((country) => (
+          {COUNTRIES.filter((country) => countries.includes(country.code)).map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
             </option>

@@ -44,7 +44,7 @@ describe('OrderCard', () => {
           shippedAt: '2026-11-22T12:00:00.000Z',
           deliveredAt: '2026-11-23T12:00:00.000Z',
           refundedAmount: 5,
-          refunds: [{ amount: 5, createdAt: '2026-11-25T12:00:00.000Z' }],
+          refunds: [{ amount: 5, taxAmount: 0.37, shippingAmount: 0, createdAt: '2026-11-25T12:00:00.000Z' }],
         })}
       />,
     );

@@ -4,6 +4,9 @@ import {
   ORDER_TRACKING_MESSAGES as T,
   SHOP_UI_MESSAGES as UI,
   formatUsd,
+  shippingAmountText,
+  shippingLineLabel,
+  taxLineLabel,
 } from '@shopper/contract/plain';
 import type { Order } from '@shopper/contract';
 import { ProductImage } from '../../../components/product-image.tsx';
@@ -52,6 +55,11 @@ export function OrderCard({ order }: { order: Order }) {
       <footer className={styles.cardFooter}>
         <p>
           Total <strong>{formatUsd(order.totalAmount)}</strong>
+          <span className={styles.muted}>
+            {' '}
+            · {shippingLineLabel(order.shippingMethodName)} {shippingAmountText(order.shippingAmount)} ·{' '}
+            {taxLineLabel(order.pricesIncludeTax)} {formatUsd(order.taxAmount)}
+          </span>
           {order.refundedAmount > 0 && order.orderStatus !== 'Cancelled' ? (
             <span className={styles.muted}>
               {' '}

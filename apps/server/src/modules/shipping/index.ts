@@ -1,0 +1,8 @@
+export { shippingAdminRoutes } from './shipping.admin-routes.ts';
+export {
+  createShippingService,
+  type Destination,
+  type ShippingService,
+  type ShippingQuote,
+} from './shipping.service.ts';
+export type { MethodOption } from './shipping-rules.ts';
