@@ -19,8 +19,8 @@ const SHOPIFY_CSV = fileURLToPath(new URL('../fixtures/shopify-products.csv', im
 test.describe('accessibility', () => {
   test.slow();
 
-  test('the home and category pages, as a guest', async ({ page }) => {
-    for (const url of ['/', '/men', '/women', '/kids']) {
+  test('the home, category and store pages, as a guest', async ({ page }) => {
+    for (const url of ['/', '/men', '/women', '/kids', '/pages/terms', '/pages/size-guide']) {
       await page.goto(url);
       await expectAccessibleAtBothSizes(page, url);
     }

@@ -22,6 +22,7 @@ import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { stockAdminRoutes } from './modules/stock/index.ts';
+import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/index.ts';
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
@@ -134,6 +135,12 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) => newsletterRoutes({ newsletter: s.newsletter, rateLimiter: s.rateLimiter }),
   },
   {
+    prefix: '/api/pages',
+    module: 'store-pages',
+    file: 'modules/store-pages/store-pages.routes.ts',
+    plugin: (s) => storePagesRoutes({ storePages: s.storePages }),
+  },
+  {
     prefix: '/api/test-provider',
     module: 'payments',
     file: 'payments/test-provider/test-provider.routes.ts',
@@ -155,6 +162,7 @@ export const ROUTES: readonly RouteRow[] = [
         catalog: s.catalog,
         categories: s.categories,
         catalogCache: s.catalogCache,
+        storePages: s.storePages,
         publicUrl: s.config.publicUrl,
       }),
   },
@@ -263,6 +271,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'newsletter',
     file: 'modules/newsletter/newsletter.admin-routes.ts',
     plugin: (s) => newsletterAdminRoutes({ newsletterAdmin: s.newsletterAdmin }),
+  },
+  {
+    prefix: '/api/admin/pages',
+    module: 'store-pages',
+    file: 'modules/store-pages/store-pages.admin-routes.ts',
+    plugin: (s) => storePagesAdminRoutes({ storePages: s.storePages }),
   },
 ];
 

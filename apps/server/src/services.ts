@@ -37,6 +37,7 @@ import {
 } from './modules/orders/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
+import { createStorePagesService } from './modules/store-pages/index.ts';
 import { createStockService } from './modules/stock/index.ts';
 import {
   createAccountService,
@@ -245,6 +246,7 @@ export function buildServices({
     reconciler,
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
+    storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
     mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
   };
 }

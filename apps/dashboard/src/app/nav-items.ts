@@ -14,5 +14,6 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/staff', label: 'Staff', minRole: 'owner' },
   { to: '/audit', label: 'Audit log', minRole: 'owner' },
   { to: '/newsletter', label: 'Newsletter', minRole: 'owner' },
+  { to: '/pages', label: 'Pages', minRole: 'owner' },
   { to: '/settings', label: 'Settings', minRole: 'owner' },
 ];

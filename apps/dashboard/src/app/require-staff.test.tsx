@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AUTH_TOKEN_STORAGE_KEY, AuthAnswerSchema, BACK_OFFICE_UI_MESSAGES as T, UserAnswerSchema } from '@shopper/contract';
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  AuthAnswerSchema,
+  BACK_OFFICE_UI_MESSAGES as T,
+  UserAnswerSchema,
+} from '@shopper/contract';
 import { json, renderRoutes, stubApi } from '../test/render.tsx';
 import { userWithRole } from '../test/users.ts';
 import { dashboardRoutes } from './router.tsx';
@@ -36,7 +41,17 @@ describe('who the back office opens for', () => {
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Home', 'Products', 'Import', 'Categories', 'Stock', 'Orders', 'Customers', 'Coupons', 'Reviews']);
+    expect(links).toEqual([
+      'Home',
+      'Products',
+      'Import',
+      'Categories',
+      'Stock',
+      'Orders',
+      'Customers',
+      'Coupons',
+      'Reviews',
+    ]);
   });
 
   it('tells staff who type an owner-only address that it is the owner’s', async () => {
@@ -65,6 +80,7 @@ describe('who the back office opens for', () => {
       'Staff',
       'Audit log',
       'Newsletter',
+      'Pages',
       'Settings',
     ]);
   });
@@ -92,7 +108,8 @@ describe('sign-in page', () => {
     const user = userEvent.setup();
     const owner = userWithRole('owner');
     stubApi({
-      'POST /api/users/login': () => json(200, AuthAnswerSchema.parse({ success: true, accessToken: 't', user: owner })),
+      'POST /api/users/login': () =>
+        json(200, AuthAnswerSchema.parse({ success: true, accessToken: 't', user: owner })),
       'GET /api/users/me': () => json(200, { success: true, user: owner }),
     });
     const { router } = renderRoutes(dashboardRoutes, '/coupons-missing');

@@ -859,3 +859,16 @@ export const catalogImportLines = pgTable(
     index('catalog_import_lines_action_idx').on(t.importId, t.action, t.position),
   ],
 );
+
+/**
+ * The shop's own pages (terms, privacy, returns…; docs/product.md#store-pages): a row exists once
+ * the owner saved the page; until then the page shows its starter text. `html` is the Markdown
+ * rendered and sanitised when it was saved, so a read never parses Markdown.
+ */
+export const storePages = pgTable('store_pages', {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  markdown: text().notNull(),
+  html: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -24,6 +24,7 @@ export {
   ProductSchema,
   ReviewAnswerSchema,
   ReviewListAnswerSchema,
+  StorePageAnswerSchema,
   TestIntentAnswerSchema,
   ToggleAdminAnswerSchema,
   TokenAnswerSchema,

@@ -8,6 +8,7 @@ import {
   ROUTE_REFRESH_THRESHOLD_MS,
   SHOP_UI_MESSAGES as UI,
   formatUsd,
+  storePagePath,
 } from '@shopper/contract/plain';
 import type { Cart, CartSummaryAnswer, PaymentConfigAnswer } from '@shopper/contract';
 import { Alert } from '../../components/alert.tsx';
@@ -182,6 +183,18 @@ function CheckoutForm({ config, cart, summary }: CheckoutFormProps) {
           >
             {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
           </Button>
+          <p className={styles.muted}>
+            {/* New tabs: the card details stay where they were typed. */}
+            Before you pay, read how we{' '}
+            <a href={storePagePath('shipping')} target="_blank" rel="noopener">
+              ship
+            </a>{' '}
+            and{' '}
+            <a href={storePagePath('returns')} target="_blank" rel="noopener">
+              take returns
+            </a>
+            .
+          </p>
           {!isStripe ? <TestCardsList /> : null}
         </section>
       </div>
