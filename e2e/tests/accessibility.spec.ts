@@ -143,6 +143,13 @@ test.describe('accessibility', () => {
       .click();
     await expect(page.getByRole('dialog', { name: 'Disable Your Account' })).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the Disable Your Account dialog');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('region', { name: 'Your Data' })
+      .getByRole('button', { name: 'Delete my account', exact: true })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete your account' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the Delete your account dialog');
   });
 
   test('every back-office screen', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   coloursAdminRoutes,
 } from './modules/catalog/index.ts';
 import { catalogCsvAdminRoutes } from './modules/catalog-csv/index.ts';
+import { dataRightsAdminRoutes, dataRightsRoutes } from './modules/data-rights/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { homeAdminRoutes } from './modules/home/index.ts';
@@ -78,6 +79,13 @@ export const ROUTES: readonly RouteRow[] = [
     file: 'modules/users/users.routes.ts',
     plugin: (s) =>
       usersRoutes({ account: s.account, requireAuth: s.requireAuth, secureCookies: s.config.secureCookies }),
+  },
+  {
+    prefix: '/api/users',
+    module: 'data-rights',
+    file: 'modules/data-rights/data-rights.routes.ts',
+    plugin: (s) =>
+      dataRightsRoutes({ dataRights: s.dataRights, requireAuth: s.requireAuth, secureCookies: s.config.secureCookies }),
   },
   {
     prefix: '/api/dev',
@@ -258,6 +266,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'users',
     file: 'modules/users/customers.admin-routes.ts',
     plugin: (s) => customersAdminRoutes({ customersAdmin: s.customersAdmin }),
+  },
+  {
+    prefix: '/api/admin/customers',
+    module: 'data-rights',
+    file: 'modules/data-rights/data-rights.admin-routes.ts',
+    plugin: (s) => dataRightsAdminRoutes({ dataRights: s.dataRights }),
   },
   {
     prefix: '/api/admin/categories',

@@ -36,6 +36,7 @@ import {
   createSalesFigures,
 } from './modules/orders/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
+import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createStorePagesService } from './modules/store-pages/index.ts';
 import { createStockService } from './modules/stock/index.ts';
@@ -247,6 +248,14 @@ export function buildServices({
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
     storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
+    dataRights: createDataRightsService({
+      db,
+      clock,
+      audit,
+      passwordChecks,
+      catalogChanges,
+      reviewPolicy: config.erasedReviews,
+    }),
     mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
   };
 }

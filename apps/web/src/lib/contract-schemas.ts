@@ -10,6 +10,7 @@ export {
   CategoriesAnswerSchema,
   CartSummaryAnswerSchema,
   CreatePaymentIntentAnswerSchema,
+  CustomerDataExportSchema,
   ErrorBodySchema,
   MailboxAnswerSchema,
   MessageAnswerSchema,
