@@ -8,7 +8,7 @@ const page = readFileSync(new URL('../../../docs/configuration.md', import.meta.
 function documentedNames(markdown: string): Set<string> {
   const rows = markdown.split('\n').filter((line) => /^\| `/.test(line));
   return new Set(
-    rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1])),
+    rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '')),
   );
 }
 

@@ -100,3 +100,49 @@ describe('readConfig: several instances', () => {
     expect(() => readConfig({ MAIL_RETRY_AFTER_SECONDS: '3601' })).toThrow(/MAIL_RETRY_AFTER_SECONDS/);
   });
 });
+
+describe('readConfig: no placeholder secrets or test-run limits in production', () => {
+  it("refuses the README's example JWT_SECRET and other obvious placeholders", () => {
+    for (const placeholder of [
+      'change-me-to-at-least-32-random-characters',
+      'CHANGEME_CHANGEME_CHANGEME_CHANGEME',
+      'replace-me-with-a-long-random-string-please',
+      'your-secret-key-goes-here-1234567890',
+      'placeholder-placeholder-placeholder',
+      'x'.repeat(48),
+      'abcabcabcabcabcabcabcabcabcabcabcabc',
+      '0123456701234567012345670123456701234567',
+    ]) {
+      expect(() => readConfig({ ...PRODUCTION, JWT_SECRET: placeholder }), placeholder).toThrow(
+        /JWT_SECRET: looks like a placeholder.*openssl rand -base64 48/s,
+      );
+    }
+    // Outside production a placeholder is nobody's business: tests and the demo use fixed ones.
+    expect(readConfig({ JWT_SECRET: 'change-me-to-at-least-32-random-characters' }).jwtSecret).toBeDefined();
+    expect(
+      readConfig({ ...PRODUCTION, JWT_SECRET: 'q3N0v1Yx8Jm2kP7cR5tW9zB4hL6fD0sA1eG3uI8oK2' }).jwtSecret,
+    ).toBeDefined();
+  });
+
+  it("refuses the README's example METRICS_TOKEN in production", () => {
+    expect(() => readConfig({ ...PRODUCTION, METRICS_TOKEN: 'another-long-random-secret-for-prometheus' })).toThrow(
+      /METRICS_TOKEN: looks like a placeholder/,
+    );
+    expect(readConfig({ ...PRODUCTION, METRICS_TOKEN: 'Zk3pQ9wXr7Tb2mYc5Nd8Fh1L' }).metricsToken).toBe(
+      'Zk3pQ9wXr7Tb2mYc5Nd8Fh1L',
+    );
+  });
+
+  it('refuses RATE_LIMIT_SCALE above 1 in production unless RATE_LIMIT_SCALE_REASON says why', () => {
+    expect(() => readConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '20' })).toThrow(
+      /RATE_LIMIT_SCALE: 20 multiplies every rate limit.*RATE_LIMIT_SCALE_REASON/s,
+    );
+    expect(() => readConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '20', RATE_LIMIT_SCALE_REASON: '  ' })).toThrow(
+      /RATE_LIMIT_SCALE_REASON/,
+    );
+    const told = readConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '20', RATE_LIMIT_SCALE_REASON: 'load test of staging' });
+    expect(told).toMatchObject({ rateLimitScale: 20, rateLimitScaleReason: 'load test of staging' });
+    expect(readConfig({ ...PRODUCTION, RATE_LIMIT_SCALE: '1' }).rateLimitScale).toBe(1);
+    expect(readConfig({ NODE_ENV: 'test', RATE_LIMIT_SCALE: '20' }).rateLimitScale).toBe(20);
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultInstanceName } from './lib/instance-name.ts';
 import { type AddressRange, parseAddressRange } from './lib/ip-ranges.ts';
+import { isPlaceholderSecret } from './lib/placeholder-secrets.ts';
 import { tracingRequested } from './telemetry/tracing-state.ts';
 
 /** RATE_LIMIT_ALLOWLIST: a comma list of addresses and CIDR blocks. */
@@ -84,6 +85,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_ALLOWLIST: AllowlistSchema.optional(),
   METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_SCALE_REASON: z.string().trim().max(200).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
@@ -147,6 +149,8 @@ export type Config = {
   secureCookies: boolean;
   /** Multiplies every account rate limit (1 = the production limits); for load and browser test runs. */
   rateLimitScale: number;
+  /** Why a production shop runs with RATE_LIMIT_SCALE above 1; required there, and logged at start. */
+  rateLimitScaleReason: string | undefined;
   /** Production: GET /metrics needs `Authorization: Bearer <this>`; unset, the route is not served. */
   metricsToken: string | undefined;
   /** Addresses exempt from the per-IP rate limits (an office or campus you know). */
@@ -202,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
+  if (e.NODE_ENV === 'production') refuseProductionRisks(e);
   const isDemo = e.DEMO === 'true';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -231,6 +236,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     secureCookies: !(isDemo && publicUrl.startsWith('http:')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    rateLimitScaleReason: e.RATE_LIMIT_SCALE_REASON || undefined,
     rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
     metricsToken: e.METRICS_TOKEN,
     stripe:
@@ -252,4 +258,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
     catalogImportMaxMegabytes: e.CATALOG_IMPORT_MAX_MB,
   };
+}
+
+/**
+ * Production refuses what only belongs to a copy of the docs or a test run (decision 044): a
+ * secret anyone who read the README knows, and rate limits loosened without anyone saying why.
+ */
+function refuseProductionRisks(e: z.infer<typeof EnvSchema>): void {
+  const problems: string[] = [];
+  for (const name of ['JWT_SECRET', 'METRICS_TOKEN'] as const) {
+    const value = e[name];
+    if (value && isPlaceholderSecret(value)) {
+      problems.push(`${name}: looks like a placeholder; generate one with \`openssl rand -base64 48\``);
+    }
+  }
+  if (e.RATE_LIMIT_SCALE > 1 && !e.RATE_LIMIT_SCALE_REASON) {
+    problems.push(
+      `RATE_LIMIT_SCALE: ${e.RATE_LIMIT_SCALE} multiplies every rate limit, which a public shop needs at 1; ` +
+        'set RATE_LIMIT_SCALE_REASON to say why this one runs looser (e.g. a load test of a staging copy)',
+    );
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
 }

@@ -3,6 +3,7 @@ import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import { isColorSupported, prettyFactory } from 'pino-pretty';
 import type { Config } from '../config.ts';
 import { ACCESS_LINE_MESSAGE } from '../plugins/request-log.ts';
+import { serializeError } from './log-errors.ts';
 
 /** Lines for programs (JSON) or for a person at a terminal (pino-pretty). */
 export type LogFormat = 'json' | 'pretty';
@@ -135,5 +136,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'instanceName'>)
     // The pid still tells restarts of one instance apart.
     base: { pid: process.pid, instance: config.instanceName },
     redact: ['req.headers.authorization', 'req.headers["auth-token"]', 'req.headers.cookie'],
+    // A failed statement is logged without its parameters' values (decision 044).
+    serializers: { err: serializeError },
   };
 }

@@ -51,4 +51,20 @@ describe('the start-up message', () => {
       'SHOPPER is ready on https://shop.example.com (back office https://shop.example.com/dashboard, API docs https://shop.example.com/api/docs)',
     );
   });
+
+  it('for a real shop with loosened rate limits, says so and why, on the same line', () => {
+    const message = readyMessage(
+      readConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+        ALLOW_TEST_PAYMENTS: 'true',
+        PUBLIC_URL: 'https://staging.example.com',
+        RATE_LIMIT_SCALE: '20',
+        RATE_LIMIT_SCALE_REASON: 'load test of the staging copy',
+      }),
+      { kind: 'postgres' },
+    );
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(/; rate limits x20: load test of the staging copy$/);
+  });
 });

@@ -1,7 +1,10 @@
 import type { Config } from '../config.ts';
 import { DEMO_STAFF } from '../db/seed/demo-staff.ts';
 
-type ReadyConfig = Pick<Config, 'demo' | 'publicUrl' | 'adminUrl' | 'smtpUrl'>;
+type ReadyConfig = Pick<
+  Config,
+  'demo' | 'publicUrl' | 'adminUrl' | 'smtpUrl' | 'rateLimitScale' | 'rateLimitScaleReason'
+>;
 
 /**
  * What the server says once it listens. A demo is started by someone trying the shop out, who
@@ -11,7 +14,12 @@ type ReadyConfig = Pick<Config, 'demo' | 'publicUrl' | 'adminUrl' | 'smtpUrl'>;
 export function readyMessage(config: ReadyConfig, database: { kind: string; dataDir?: string }): string {
   const shop = config.publicUrl;
   const apiDocs = `${config.publicUrl}/api/docs`;
-  if (!config.demo) return `SHOPPER is ready on ${shop} (back office ${config.adminUrl}, API docs ${apiDocs})`;
+  if (!config.demo) {
+    // Loosened limits are allowed in production only with a reason (config.ts); it is on record here.
+    const loosened =
+      config.rateLimitScale > 1 ? `; rate limits x${config.rateLimitScale}: ${config.rateLimitScaleReason ?? ''}` : '';
+    return `SHOPPER is ready on ${shop} (back office ${config.adminUrl}, API docs ${apiDocs})${loosened}`;
+  }
   const owner = DEMO_STAFF.find((account) => account.role === 'owner');
   const lines = [
     'The SHOPPER demo is ready.',

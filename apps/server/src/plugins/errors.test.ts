@@ -1,6 +1,8 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { MESSAGES } from '@shopper/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../lib/logger.ts';
 import { installErrorHandling } from './errors.ts';
 
 /** A database that went away mid-query, as node-postgres and Drizzle report it. */
@@ -36,5 +38,43 @@ describe('the error handler', () => {
     expect(answer.statusCode).toBe(500);
     expect(answer.headers['retry-after']).toBeUndefined();
     expect(answer.json()).toEqual({ success: false, code: 'INTERNAL', message: MESSAGES.unexpected });
+  });
+});
+
+describe('the log of a failed SQL statement', () => {
+  it('names the statement and how many parameters it had, never their values', async () => {
+    const lines: string[] = [];
+    const logged = Fastify({
+      logger: {
+        ...loggerOptions({ logLevel: 'info', instanceName: 'errors-test' }),
+        stream: { write: (line: string) => lines.push(line) },
+      },
+    });
+    installErrorHandling(logged);
+    const statement = 'insert into "users" ("email", "address_street") values ($1, $2)';
+    logged.get('/failed-insert', () => {
+      const driver = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
+        code: '23505',
+        constraint: 'users_email_unique',
+        detail: 'Key (email)=(ada@example.com) already exists.',
+      });
+      throw new DrizzleQueryError(statement, ['ada@example.com', '12 Secret Street\nparams: none'], driver);
+    });
+    const answer = await logged.inject({ url: '/failed-insert' });
+    await logged.close();
+    expect(answer.statusCode).toBe(500);
+
+    const text = lines.join('');
+    expect(text).not.toContain('ada@example.com');
+    expect(text).not.toContain('Secret Street');
+    const errors = lines
+      .map((line) => JSON.parse(line) as { err?: Record<string, unknown> })
+      .filter((line) => line.err);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const { err } of errors) {
+      expect(err).toMatchObject({ message: `Failed query: ${statement}`, query: statement, paramCount: 2 });
+      expect(err?.cause).toMatchObject({ code: '23505', constraint: 'users_email_unique' });
+      expect(String(err?.stack)).toContain('at ');
+    }
   });
 });

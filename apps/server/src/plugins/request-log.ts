@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyError, type FastifyRequest } from 'fastify';
+import { redactUrl } from '../lib/redact-url.ts';
 
 /** The access line's message: what log readers (and lib/logger.ts's pretty lines) pick it out by. */
 export const ACCESS_LINE_MESSAGE = 'request completed';
@@ -13,7 +14,8 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url,
+      // Reset, verification and newsletter links carry their token in the URL.
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { defaultInstanceName } from '../lib/instance-name.ts';
+import { RedactingSpanProcessor } from './redacting-span-processor.ts';
 import { markTracingStarted } from './tracing-state.ts';
 
 /** The request span's attribute carrying Fastify's request id, the `reqId` of the log lines. */
@@ -67,7 +68,10 @@ export async function startTracing(env: NodeJS.ProcessEnv): Promise<void> {
   // The exporter reads the endpoint, headers, timeout and compression from OTEL_EXPORTER_OTLP_*.
   const exporter = new exporterModule.OTLPTraceExporter();
   // Sampling (OTEL_TRACES_SAMPLER) and batching (OTEL_BSP_*) are read from the environment too.
-  const provider = new sdk.NodeTracerProvider({ resource, spanProcessors: [new sdk.BatchSpanProcessor(exporter)] });
+  const provider = new sdk.NodeTracerProvider({
+    resource,
+    spanProcessors: [new RedactingSpanProcessor(new sdk.BatchSpanProcessor(exporter))],
+  });
   provider.register();
 
   registerInstrumentations({

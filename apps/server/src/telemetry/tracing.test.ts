@@ -409,6 +409,70 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     }
   }, 180_000);
 
+  it('exports no reset or verification token, in span attributes or in the log', async () => {
+    const shop = await startShop({
+      DEMO: 'true',
+      DATA_DIR: newDataDir(),
+      DATABASE_URL: '',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    try {
+      const email = `secret-${randomBytes(5).toString('hex')}@example.com`;
+      const password = 'Sup3r-secret!';
+      await call(shop, 'POST', '/api/users/signup', {
+        username: 'Kept Secret',
+        email,
+        password,
+        confirmPassword: password,
+        acceptTerms: true,
+      });
+      await call(shop, 'POST', '/api/users/forgot-password', { email });
+      const tokens = await vi.waitFor(
+        async () => {
+          const mailbox = await call<{ messages: { text: string }[] }>(shop, 'GET', `/api/dev/mailbox?to=${email}`);
+          const texts = mailbox.body.messages.map((m) => m.text);
+          const verify = texts.map((text) => /\/verify-email\?token=([\w-]+)/.exec(text)?.[1]).find(Boolean);
+          const reset = texts.map((text) => /\/reset-password\/([\w-]+)/.exec(text)?.[1]).find(Boolean);
+          if (!verify || !reset) throw new Error('the mails have not been queued yet');
+          return { verify, reset };
+        },
+        { timeout: 10_000 },
+      );
+      const pages = [`/reset-password/${tokens.reset}`, `/verify-email?token=${tokens.verify}`];
+      for (const page of pages) await (await fetch(`${shop.url}${page}`)).arrayBuffer();
+      const { requestId } = await call(shop, 'GET', `/api/users/verify-email/${tokens.verify}`);
+      await call(shop, 'POST', '/api/users/reset-password', {
+        token: tokens.reset,
+        password,
+        confirmPassword: password,
+      });
+
+      // Spans of each token request have arrived, the API one's under its route.
+      await vi.waitFor(
+        () => {
+          expect(receiver.spans.some((span) => span.attributes[REQUEST_ID_ATTRIBUTE] === requestId)).toBe(true);
+          expect(
+            receiver.spans.some((span) => String(span.attributes['url.path']).startsWith('/reset-password/')),
+          ).toBe(true);
+        },
+        { timeout: 10_000 },
+      );
+      await accessLineOf(shop, requestId);
+      const exported = JSON.stringify(receiver.spans);
+      const logged = shop.output();
+      for (const token of [tokens.verify, tokens.reset]) {
+        expect(exported.includes(token), 'an exported span carries a token').toBe(false);
+        expect(logged.includes(token), 'the log carries a token').toBe(false);
+      }
+      expect(exported).toContain('/reset-password/[redacted]');
+      await stopShop(shop);
+    } finally {
+      shop.child.kill('SIGKILL');
+    }
+  }, 120_000);
+
   it('sends OTLP protobuf by default, and the spans it sends carry the trace id the log line names', async () => {
     const before = receiver.protobufBodies.length;
     const shop = await startShop({
