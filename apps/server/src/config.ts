@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   IMAGE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
   CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
+  CATALOG_IMPORT_PRIVATE_NETWORKS: AllowlistSchema.optional(),
 });
 
 /** The names of the variables above, for the test that keeps docs/configuration.md complete. */
@@ -176,6 +177,8 @@ export type Config = {
   imageMaxPixels: number;
   /** The largest catalog CSV the import accepts, in megabytes (decision 043). */
   catalogImportMaxMegabytes: number;
+  /** Private networks the import may fetch pictures from (a NAS on the shop's network); none by default (decision 046). */
+  catalogImportPrivateNetworks: AddressRange[];
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -257,6 +260,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageUploadMaxBytes: e.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
     imageMaxPixels: e.IMAGE_MAX_MEGAPIXELS * 1_000_000,
     catalogImportMaxMegabytes: e.CATALOG_IMPORT_MAX_MB,
+    catalogImportPrivateNetworks: e.CATALOG_IMPORT_PRIVATE_NETWORKS ?? [],
   };
 }
 

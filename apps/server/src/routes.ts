@@ -229,7 +229,11 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'catalog-csv',
     file: 'modules/catalog-csv/catalog-csv.admin-routes.ts',
     plugin: (s) =>
-      catalogCsvAdminRoutes({ catalogCsv: s.catalogCsvAdmin, maxMegabytes: s.config.catalogImportMaxMegabytes }),
+      catalogCsvAdminRoutes({
+        catalogCsv: s.catalogCsvAdmin,
+        maxMegabytes: s.config.catalogImportMaxMegabytes,
+        rateLimiter: s.rateLimiter,
+      }),
   },
   {
     prefix: '/api/admin/reviews',

@@ -136,6 +136,7 @@ export function buildServices({
     log: log.child({ module: 'catalog-import' }),
     publicUrl: config.publicUrl,
     maxImageBytes: config.imageUploadMaxBytes,
+    privateNetworks: config.catalogImportPrivateNetworks,
   });
   const catalogCsvAdmin = createCatalogCsvAdminService({
     db,

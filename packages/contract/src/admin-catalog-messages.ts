@@ -20,6 +20,8 @@ export const ADMIN_CATALOG_MESSAGES = {
   stockForUnknownSize: 'Stock was given for a size the product does not have',
   productNotFound: 'Product not found',
   colourNameRequired: 'Colour name must be 1 to 40 characters',
+  textDirectionControl:
+    'Remove the invisible text-direction characters (U+202A to U+202E, U+2066 to U+2069): they make a name read differently from how it is stored',
   colourNameTaken: 'This product already has a colour with this name',
   swatchInvalid: 'Swatch must be a colour like #1f6f4a',
   colourLimit: (max: number) => `A product may have at most ${max} colours`,

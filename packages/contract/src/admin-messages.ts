@@ -27,6 +27,8 @@ export const ADMIN_MESSAGES = {
   stockNoteRequired: 'Say why the stock changes (1 to 200 characters).',
   sizeNotFound: (size: string) => `This product has no size ${size}.`,
   stockBelowZero: (size: string, stock: number) => `Size ${size} has only ${stock} in stock; stock cannot go below 0.`,
+  stockAboveMax: (size: string, stock: number, max: number) =>
+    `Size ${size} has ${stock} in stock; stock cannot go above ${max}, the most the catalog file can carry.`,
   stockUnchanged: 'The stock is already at that quantity.',
   lowStockInvalid: 'The low-stock threshold must be a whole number from 0 to 10000.',
   colourRequired: 'Choose a colour: this product comes in several.',

@@ -66,13 +66,25 @@ export const CATALOG_IMPORT_MESSAGES = {
     `The row starting on line ${line} has ${found} cells where the header has ${expected}`,
   rowTooLong: (line: number) => `The row starting on line ${line} is too long`,
   rowUnreadable: (line: number) => `The row starting on line ${line} cannot be read as CSV`,
+  nulCharacter: (line: number, column: string) =>
+    `The row starting on line ${line} has a NUL character (byte 0) in the column ${column}; no product text may hold one, so remove it and upload the file again`,
 
   // One product refused: each reason names its line and column beside the text.
   formulaCell:
     "This cell starts with =, +, -, @, a tab or a carriage return and is not a number, so a spreadsheet would run it as a formula; put an apostrophe (') before it to keep it as text",
   handleMissing: 'Every row needs a Handle',
+  handleInvalid:
+    'A Handle may contain only lower-case letters, digits and single hyphens, at most 120 characters: it becomes the product’s web address',
   unknownOption: (name: string) =>
     `The option ${name} is not supported: options may only be Size and Colour (or Color)`,
+  titleOptionValue: (name: string) =>
+    `With the option ${name}, a product has one variant, Default Title; for several variants name the options Size and Colour (or Color)`,
+  colourLimitWithShop: (inShop: number, added: number, max: number) =>
+    `The product already has ${inShop} colours in the shop and the file adds ${added} more: a product may have at most ${max} colours`,
+  sizeLimitWithShop: (inShop: number, added: number, max: number) =>
+    `The product already has ${inShop} sizes in the shop and the file adds ${added} more: a product may have at most ${max} sizes`,
+  colourCaseClash: (file: string, shop: string) =>
+    `The colour ${file} is the shop’s colour ${shop} with other capitals, which the import cannot tell apart; write it as ${shop}`,
   optionRepeated: (name: string) => `The option ${name} is given twice`,
   optionValueMissing: (name: string) => `This variant has no value for ${name}`,
   variantRepeated: (colour: string, size: string, line: number) =>
@@ -102,6 +114,8 @@ export const CATALOG_IMPORT_MESSAGES = {
   // Why a picture of the file was not fetched (an applied line's `imagesSkipped`).
   imageHostNotAllowed: 'host not allowed; the owner can add it to the import hosts in Settings',
   imageRedirectNotAllowed: 'redirected to a host not allowed',
+  imageAddressPrivate:
+    'the host is on this machine or a private network, which the import never fetches from (see CATALOG_IMPORT_PRIVATE_NETWORKS)',
   imageTooManyRedirects: 'redirected too many times',
   imageAnswered: (status: number) => `the server answered ${status}`,
   imageTooLarge: (megabytes: number) => `larger than ${megabytes} MB`,

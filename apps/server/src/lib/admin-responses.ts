@@ -1,7 +1,7 @@
 import { ErrorBodySchema } from '@shopper/contract';
 
 /** Error statuses a back-office route may add to the guard's own. */
-type ErrorStatus = 400 | 402 | 404 | 409;
+type ErrorStatus = 400 | 402 | 404 | 409 | 429;
 
 /**
  * The error answers of a back-office route for its OpenAPI schema: always the guard's 401 (no

@@ -33,6 +33,7 @@ export const RATE_LIMIT_RULES = [
   'paymentIntentsPerUser',
   'newsletterSubscribePerIp',
   'newsletterSubscribePerAccount',
+  'catalogImportsPerStaff',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
@@ -70,6 +71,8 @@ export const RATE_LIMITS: RateLimits = {
   // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.
   newsletterSubscribePerIp: { max: 20, windowMs: HOUR },
   newsletterSubscribePerAccount: { max: 3, windowMs: HOUR },
+  // Each dry run reads up to CATALOG_IMPORT_MAX_MB and plans it on the instance (decision 045).
+  catalogImportsPerStaff: { max: 10, windowMs: 10 * MINUTE },
 };
 
 /** The production limits with every maximum multiplied, for load tests and browser test suites. */

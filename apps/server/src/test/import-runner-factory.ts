@@ -42,5 +42,7 @@ export function importRunnerOn(
     log: quiet,
     publicUrl,
     maxImageBytes: 10 * 1024 * 1024,
+    // The test's picture server listens on loopback.
+    privateNetworks: [{ address: '127.0.0.1', prefix: 32, family: 'ipv4' }],
   });
 }

@@ -41,7 +41,11 @@ let cast: BackOfficeCast;
 let pictures: ImageServer;
 
 beforeAll(async () => {
-  [t, pictures] = await Promise.all([createTestApp({ PUBLIC_URL }), startImageServer()]);
+  [t, pictures] = await Promise.all([
+    // The test's picture server listens on loopback, which the import otherwise never fetches from.
+    createTestApp({ PUBLIC_URL, CATALOG_IMPORT_PRIVATE_NETWORKS: '127.0.0.1/32' }),
+    startImageServer(),
+  ]);
   cast = await backOfficeCast(t.app, t.database);
 });
 afterAll(async () => {
@@ -740,7 +744,10 @@ describe('the round trip', () => {
     'exports, imports into another shop with the same address and exports the same bytes',
     { timeout: 240_000 },
     async () => {
-      const [first, second] = await Promise.all([createTestApp({ PUBLIC_URL }), createTestApp({ PUBLIC_URL })]);
+      const [first, second] = await Promise.all([
+        createTestApp({ PUBLIC_URL, CATALOG_IMPORT_PRIVATE_NETWORKS: '127.0.0.1/32' }),
+        createTestApp({ PUBLIC_URL, CATALOG_IMPORT_PRIVATE_NETWORKS: '127.0.0.1/32' }),
+      ]);
       try {
         const [ownerA, ownerB] = await Promise.all([
           signUpStaff(first.app, first.database, 'owner'),

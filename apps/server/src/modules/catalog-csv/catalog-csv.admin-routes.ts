@@ -15,6 +15,7 @@ import { adminErrors } from '../../lib/admin-responses.ts';
 import { pageAnswer } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { staffOf } from '../../plugins/back-office-guard.ts';
+import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
 import type { CatalogCsvAdminService } from './catalog-csv.admin-service.ts';
 
 const tags = ['admin: products'];
@@ -66,10 +67,13 @@ async function readUpload(
 export function catalogCsvAdminRoutes({
   catalogCsv,
   maxMegabytes,
+  rateLimiter,
 }: {
   catalogCsv: CatalogCsvAdminService;
   maxMegabytes: number;
+  rateLimiter: Pick<RateLimiter, 'counters'>;
 }): FastifyPluginAsyncZod {
+  const starts = rateLimiter.counters.catalogImportsPerStaff;
   return async (app) => {
     await app.register(multipart, {
       limits: {
@@ -93,11 +97,14 @@ export function catalogCsvAdminRoutes({
           description:
             'Answers the import job, status planned, with its counts; GET /import/{id}/lines pages the report by line. A file refused as a whole (too large, not UTF-8, unreadable CSV, too many rows or columns) is a 400 naming why.',
           consumes: ['multipart/form-data'],
-          response: { 201: CatalogImportAnswerSchema, ...adminErrors(400) },
+          response: { 201: CatalogImportAnswerSchema, ...adminErrors(400, 429) },
         },
       },
       async (request, reply) => {
         const actorId = staffOf(request).id;
+        // Counted before the file is read: a burst of large uploads is stopped before it costs anything.
+        const { count, msBeforeReset } = await starts.hit(actorId);
+        if (count > starts.rule.max) throw tooManyRequests(msBeforeReset);
         const upload = await readUpload(request, maxMegabytes);
         const job = await catalogCsv.plan({ actorId, ...upload });
         return reply.code(201).send({ success: true as const, import: job });

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CatalogAdminService } from '../catalog/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
-import { COLUMN, planImport, readProducts, type ImportPlanLine } from './import-plan.ts';
+import { COLUMN, planImportInSlices, readProductsInSlices, type ImportPlanLine } from './import-plan.ts';
 import { parseShopifyCsv } from './shopify-csv.ts';
 import { toCatalogCsvProduct } from './shop-pictures.ts';
 
@@ -143,9 +143,9 @@ export function createCatalogCsvAdminService({
         const { message } = parsed.refusal;
         throw new AppError('VALIDATION_FAILED', message, [{ param: 'file', msg: message }]);
       }
-      const read = readProducts(parsed);
+      const read = await readProductsInSlices(parsed);
       const existing = await existingProducts(read.products.map((product) => product.handle));
-      const lines = planImport(read, existing, { defaultCategory });
+      const lines = await planImportInSlices(read, existing, { defaultCategory });
 
       const titles = new Map<string, string>();
       for (const row of parsed.rows) {

@@ -1,4 +1,9 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { CATALOG_IMPORT_MESSAGES as M } from '@shopper/contract';
+import type { AddressRange } from '../../lib/ip-ranges.ts';
+import { pinnedAddress, type Resolve, type ResolvedAddress } from './picture-addresses.ts';
 
 /**
  * Fetching an import's pictures (decision 043, "Import pipeline", step 4): only from the hosts the
@@ -31,9 +36,13 @@ export function isAllowedAddress(address: string, hosts: readonly string[]): boo
   });
 }
 
+/** How the import may connect: the private networks it may reach, and (tests) a DNS stand-in. */
+export type PictureNetwork = { privateNetworks: readonly AddressRange[]; resolve?: Resolve };
+
 /**
  * The bytes at `address`, or why not. Redirects are followed by hand so each hop is checked
- * against the allowed hosts; the body is read up to `maxBytes` and no further.
+ * against the allowed hosts and the addresses its name resolves to (picture-addresses.ts); each
+ * connection goes to the address checked. The body is read up to `maxBytes` and no further.
  */
 export async function fetchPicture(
   address: string,
@@ -41,35 +50,35 @@ export async function fetchPicture(
     hosts,
     maxBytes,
     timeoutMs = IMAGE_FETCH_TIMEOUT_MS,
-  }: { hosts: readonly string[]; maxBytes: number; timeoutMs?: number },
+    network = { privateNetworks: [] },
+  }: { hosts: readonly string[]; maxBytes: number; timeoutMs?: number; network?: PictureNetwork },
 ): Promise<PictureFetch> {
   if (!isAllowedAddress(address, hosts)) return { ok: false, reason: M.imageHostNotAllowed };
   const signal = AbortSignal.timeout(timeoutMs);
   const megabytes = Math.round(maxBytes / (1024 * 1024));
-  let current = address;
+  let current = new URL(address);
   try {
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-      const response = await fetch(current, {
-        redirect: 'manual',
-        signal,
-        headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,*/*;q=0.5' },
-      });
-      if (response.status >= 300 && response.status < 400) {
-        const location = response.headers.get('location');
-        await response.body?.cancel();
-        if (location === null || !URL.canParse(location, current))
-          return { ok: false, reason: M.imageAnswered(response.status) };
-        current = new URL(location, current).toString();
-        if (!isAllowedAddress(current, hosts)) return { ok: false, reason: M.imageRedirectNotAllowed };
+      const pinned = await pinnedAddress(current.hostname, network);
+      if (!pinned) return { ok: false, reason: M.imageAddressPrivate };
+      const response = await get(current, pinned, signal);
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400) {
+        const location = response.headers.location;
+        response.destroy();
+        if (location === undefined || !URL.canParse(location, current))
+          return { ok: false, reason: M.imageAnswered(status) };
+        current = new URL(location, current);
+        if (!isAllowedAddress(current.toString(), hosts)) return { ok: false, reason: M.imageRedirectNotAllowed };
         continue;
       }
-      if (!response.ok) {
-        await response.body?.cancel();
-        return { ok: false, reason: M.imageAnswered(response.status) };
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        return { ok: false, reason: M.imageAnswered(status) };
       }
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+      const declared = Number(response.headers['content-length'] ?? Number.NaN);
       if (declared > maxBytes) {
-        await response.body?.cancel();
+        response.destroy();
         return { ok: false, reason: M.imageTooLarge(megabytes) };
       }
       const bytes = await readAtMost(response, maxBytes);
@@ -81,21 +90,35 @@ export async function fetchPicture(
   }
 }
 
+/** One GET to `url`, connected to `pinned` whatever the DNS answers now; TLS still checks the name. */
+function get(url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).get(url, {
+      lookup,
+      signal,
+      headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,*/*;q=0.5' },
+    });
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+}
+
 /** The body, or null as soon as it passes `maxBytes` (the rest is never read). */
-async function readAtMost(response: Response, maxBytes: number): Promise<Buffer | null> {
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
+async function readAtMost(response: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
   let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
+  for await (const chunk of response) {
+    const bytes = chunk as Buffer;
+    total += bytes.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      response.destroy();
       return null;
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
   return Buffer.concat(chunks);
 }

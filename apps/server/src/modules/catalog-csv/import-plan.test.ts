@@ -243,7 +243,7 @@ describe('readProducts: options', () => {
     const read = await readCsv([
       { ...PRODUCT, 'Option1 Name': 'Title', 'Option1 Value': 'Large', 'Option2 Name': '', 'Variant Price': '5' },
     ]);
-    expect(reasonsOf(read)).toEqual([{ line: 2, column: 'Option1 Name', message: M.unknownOption('Title') }]);
+    expect(reasonsOf(read)).toEqual([{ line: 2, column: 'Option1 Value', message: M.titleOptionValue('Title') }]);
   });
 
   it('merges colour names that differ only in case, keeping the first spelling', async () => {
@@ -377,7 +377,7 @@ describe('readProducts: refusals, each with its line, column and the editor’s 
     [
       'a bad handle',
       (rows) => rows.forEach((row) => (row.Handle = 'Linen Shirt!')),
-      { line: 2, column: 'Handle', message: A.slugInvalid },
+      { line: 2, column: 'Handle', message: M.handleInvalid },
     ],
     [
       'no title',
@@ -761,7 +761,13 @@ describe('planImport', () => {
         action: 'refuse',
         handle: 'linen-shirt',
         firstLine: 2,
-        reasons: [{ line: 2, column: 'Option2 Value', message: A.colourLimit(MAX_PRODUCT_COLOURS) }],
+        reasons: [
+          {
+            line: 2,
+            column: 'Option2 Value',
+            message: M.colourLimitWithShop(MAX_PRODUCT_COLOURS, 1, MAX_PRODUCT_COLOURS),
+          },
+        ],
       },
     ]);
   });

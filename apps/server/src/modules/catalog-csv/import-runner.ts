@@ -4,12 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { catalogImportLines, catalogImports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AddressRange } from '../../lib/ip-ranges.ts';
 import { createPeriodicWork } from '../../lib/periodic-work.ts';
 import type { CatalogAdminService, ImportedPicture, ImportedProduct } from '../catalog/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import type { PlannedProduct } from './catalog-csv-product.ts';
 import { fetchPicture } from './image-fetch.ts';
 import { knownPictures, ownDrawing } from './shop-pictures.ts';
+import { shopLimitReasons } from './steps/shop-limits.ts';
 
 /**
  * Applies catalog imports in the background (decision 043, "Import pipeline", step 4), on every
@@ -49,6 +51,7 @@ export function createImportRunner({
   log,
   publicUrl,
   maxImageBytes,
+  privateNetworks = [],
 }: {
   db: Database;
   catalogAdmin: Pick<CatalogAdminService, 'importProduct' | 'importCommitted' | 'fileProducts'>;
@@ -59,6 +62,8 @@ export function createImportRunner({
   publicUrl: string;
   /** The upload limit, which bounds every fetched picture too. */
   maxImageBytes: number;
+  /** CATALOG_IMPORT_PRIVATE_NETWORKS: private addresses pictures may still come from. */
+  privateNetworks?: readonly AddressRange[];
 }): ImportRunner {
   async function sweep(now: Date): Promise<void> {
     await db
@@ -119,7 +124,7 @@ export function createImportRunner({
     async function resolve(address: string): Promise<ImportedPicture | null> {
       const url = known.get(address) ?? ownDrawing(address, publicUrl);
       if (url !== null && url !== undefined) return { url };
-      const answer = await fetchPicture(address, { hosts, maxBytes: maxImageBytes });
+      const answer = await fetchPicture(address, { hosts, maxBytes: maxImageBytes, network: { privateNetworks } });
       await lease.renew();
       if (!answer.ok) {
         skipped.push({ url: address, reason: answer.reason });
@@ -185,6 +190,17 @@ export function createImportRunner({
     await lease.renew();
     const pictures = await picturesFor(plan, lease);
     try {
+      // The dry run checked the editor's limits against the product as it was then; another
+      // import applied since may have added colours or sizes (decision 045).
+      const [now] = await catalogAdmin.fileProducts([plan.handle]);
+      const [overLimit] = now
+        ? shopLimitReasons({ colours: plan.colours, sizes: plan.colours[0]?.sizes.map((s) => s.size) ?? [] }, now, {
+            line: plan.firstLine,
+            colourColumn: '',
+            sizeColumn: '',
+          })
+        : [];
+      if (overLimit) throw new AppError('CONFLICT', overLimit.message);
       const written = await db.transaction(async (tx) => {
         await lease.hold(tx);
         // Another runner may have written this product after this one lost the job for a while.

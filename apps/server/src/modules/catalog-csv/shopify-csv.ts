@@ -51,8 +51,8 @@ export function importSizeRefusal(byteLength: number, maxMegabytes: number): Csv
 // cell cannot grow without limit before the quote error is found. Shopify bodies are far smaller.
 const MAX_RECORD_CHARACTERS = 1_000_000;
 // Parsing in slices with a turn of the event loop between them keeps a 20 MB upload from holding
-// up every other request of the instance while it is read.
-const SLICE_BYTES = 256 * 1024;
+// up every other request of the instance while it is read; 64 KB parse in about 15 ms.
+const SLICE_BYTES = 64 * 1024;
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -66,6 +66,16 @@ const CANONICAL_COLUMNS = new Map<string, string>(
 
 class HeaderRefusal extends Error {}
 class TooManyRows extends Error {}
+/** PostgreSQL cannot store a NUL in text: left in, it would fail the apply, so the file is refused. */
+class NulCharacter extends Error {
+  constructor(
+    readonly line: number,
+    readonly column: string,
+  ) {
+    super('NUL character');
+  }
+}
+const NUL = '\u0000';
 
 /**
  * Reads `file` as a Shopify product CSV: UTF-8 (a byte order mark is allowed), a header of known
@@ -115,7 +125,11 @@ export async function parseShopifyCsv(file: Uint8Array, limits: ShopifyCsvLimits
       const start = lines.lineAt(skipLineBreaks(file, lastRecordEnd));
       lastRecordEnd = info.bytes;
       const cells = new Map<string, string>();
-      for (const name of columns) cells.set(name, Object.hasOwn(record, name) ? (record[name] ?? '') : '');
+      for (const name of columns) {
+        const value = Object.hasOwn(record, name) ? (record[name] ?? '') : '';
+        if (value.includes(NUL)) throw new NulCharacter(start, name);
+        cells.set(name, value);
+      }
       if ([...cells.values()].every((value) => value === '')) return null;
       recordCount += 1;
       if (recordCount > maxRows) throw new TooManyRows();
@@ -147,6 +161,7 @@ export async function parseShopifyCsv(file: Uint8Array, limits: ShopifyCsvLimits
     const line = columns.length === 0 ? 1 : lines.lineAt(skipLineBreaks(file, lastRecordEnd));
     if (error instanceof HeaderRefusal) return refuse(1, error.message);
     if (error instanceof TooManyRows) return refuse(null, M.tooManyRows(maxRows));
+    if (error instanceof NulCharacter) return refuse(error.line, M.nulCharacter(error.line, error.column));
     return refuse(line, csvErrorMessage(error, line, columns.length));
   }
   if (columns.length === 0) return refuse(null, M.fileEmpty);
@@ -157,6 +172,7 @@ function checkedHeader(names: string[]): string[] {
   const seen = new Set<string>();
   const columns = names.map((raw, index) => {
     const trimmed = raw.trim();
+    if (trimmed.includes(NUL)) throw new HeaderRefusal(M.nulCharacter(1, `${index + 1} of the header`));
     if (trimmed === '') throw new HeaderRefusal(M.emptyColumnName(index + 1));
     const name = CANONICAL_COLUMNS.get(trimmed.toLowerCase()) ?? trimmed;
     if (seen.has(name.toLowerCase())) throw new HeaderRefusal(M.duplicateColumn(name));

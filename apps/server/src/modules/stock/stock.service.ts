@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  STOCK_QUANTITY_MAX,
   type StockAdjustmentBodySchema,
   type StockMovement,
   type StockMovementsQuerySchema,
@@ -107,6 +108,10 @@ export function createStockService({ db, audit }: { db: Database; audit: AuditSe
       if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.sizeNotFound(colour.label));
       const next = change.quantity ?? row.stock + (change.delta ?? 0);
       if (next < 0) throw new AppError('CONFLICT', ADMIN_MESSAGES.stockBelowZero(colour.label, row.stock));
+      // A larger stock would be exported into a catalog file that its own import refuses.
+      if (next > STOCK_QUANTITY_MAX) {
+        throw new AppError('CONFLICT', ADMIN_MESSAGES.stockAboveMax(colour.label, row.stock, STOCK_QUANTITY_MAX));
+      }
       if (next === row.stock) throw new AppError('CONFLICT', ADMIN_MESSAGES.stockUnchanged);
       await setStockContext(tx, { reason: change.reason, note: change.note, actorId });
       await tx.update(productSizes).set({ stock: next }).where(sizeKey);

@@ -13,6 +13,12 @@ export const MAX_PRODUCT_SIZES = 30;
 export const MAX_STOCK = 100_000;
 
 const noNul = (value: string) => !value.includes('\u0000');
+/**
+ * The embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): invisible, they make
+ * a name read in another order than it is stored, in the shop, the back office and the order mails.
+ */
+export const TEXT_DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const noDirectionControls = (value: string) => !TEXT_DIRECTION_CONTROLS.test(value);
 
 /** A price: one cent up to $100,000. */
 const dollars = (message: string) => dollarsSchema(message, { min: 0.01, max: 100_000 });
@@ -31,7 +37,8 @@ const sizeName = z
   .trim()
   .min(1, M.sizeInvalid)
   .max(20, M.sizeInvalid)
-  .refine(noNul, M.sizeInvalid);
+  .refine(noNul, M.sizeInvalid)
+  .refine(noDirectionControls, M.textDirectionControl);
 const stockCount = z
   .number({ error: M.stockInvalid })
   .int(M.stockInvalid)
@@ -51,7 +58,8 @@ export const ColourNameSchema = z
   .trim()
   .min(1, M.colourNameRequired)
   .max(40, M.colourNameRequired)
-  .refine(noNul, M.colourNameRequired);
+  .refine(noNul, M.colourNameRequired)
+  .refine(noDirectionControls, M.textDirectionControl);
 export const SwatchSchema = z
   .string({ error: M.swatchInvalid })
   .trim()
@@ -66,7 +74,8 @@ const productFields = {
     .min(1, M.nameRequired)
     .min(2, M.nameLength)
     .max(120, M.nameLength)
-    .refine(noNul, M.nameLength),
+    .refine(noNul, M.nameLength)
+    .refine(noDirectionControls, M.textDirectionControl),
   slug: ProductSlugSchema,
   category: z.enum(CATEGORIES, { error: M.categoryInvalid }),
   brand: z
