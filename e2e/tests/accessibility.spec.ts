@@ -19,8 +19,8 @@ const SHOPIFY_CSV = fileURLToPath(new URL('../fixtures/shopify-products.csv', im
 test.describe('accessibility', () => {
   test.slow();
 
-  test('the home and category pages, as a guest', async ({ page }) => {
-    for (const url of ['/', '/men', '/women', '/kids']) {
+  test('the home, category and store pages, as a guest', async ({ page }) => {
+    for (const url of ['/', '/men', '/women', '/kids', '/pages/terms', '/pages/size-guide']) {
       await page.goto(url);
       await expectAccessibleAtBothSizes(page, url);
     }
@@ -178,6 +178,13 @@ test.describe('accessibility', () => {
       .click();
     await expect(page.getByRole('dialog', { name: 'Disable Your Account' })).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the Disable Your Account dialog');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('region', { name: 'Your Data' })
+      .getByRole('button', { name: 'Delete my account', exact: true })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Delete your account' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the Delete your account dialog');
   });
 
   test('every back-office screen', async ({ page }) => {

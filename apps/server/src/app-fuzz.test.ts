@@ -626,6 +626,7 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         body: { currentPassword: PASSWORD, newPassword: 'N3w-secret!', newPasswordConfirm: 'N3w-secret!' },
       },
       'PUT /api/users/disable-account': { body: { password: 'Wr0ng-secret!' } },
+      'POST /api/users/me/erase': { body: { password: 'Wr0ng-secret!' } },
       'POST /api/users/forgot-password': { body: { email: cast.customer.email } },
       'POST /api/users/reset-password': { body: { token: 'x'.repeat(40), password: PASSWORD } },
       'POST /api/users/request-verification': { body: { email: cast.customer.email } },
@@ -741,6 +742,9 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
       },
       'GET /api/admin/customers': { query: { status: 'active', q: 'example.com', sort: 'lifetimeSpend' } },
       'GET /api/admin/customers/:id': { params: { id: cast.buyer.userId } },
+      'GET /api/admin/customers/:id/data': { params: { id: cast.buyer.userId } },
+      // An owner's account: refused (only customers are erased), so the cast stays whole.
+      'POST /api/admin/customers/:id/erase': { params: { id: cast.owner.userId } },
       'POST /api/admin/customers/:id/disable': {
         params: { id: bystander.userId },
         body: { reason: 'Chargeback fraud' },

@@ -12,6 +12,7 @@ import {
   coloursAdminRoutes,
 } from './modules/catalog/index.ts';
 import { catalogCsvAdminRoutes } from './modules/catalog-csv/index.ts';
+import { dataRightsAdminRoutes, dataRightsRoutes } from './modules/data-rights/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { homeAdminRoutes } from './modules/home/index.ts';
@@ -25,6 +26,7 @@ import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { shippingAdminRoutes } from './modules/shipping/index.ts';
 import { stockAdminRoutes } from './modules/stock/index.ts';
 import { shopLegalRoutes, taxAdminRoutes } from './modules/tax/index.ts';
+import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/index.ts';
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
@@ -80,6 +82,13 @@ export const ROUTES: readonly RouteRow[] = [
     file: 'modules/users/users.routes.ts',
     plugin: (s) =>
       usersRoutes({ account: s.account, requireAuth: s.requireAuth, secureCookies: s.config.secureCookies }),
+  },
+  {
+    prefix: '/api/users',
+    module: 'data-rights',
+    file: 'modules/data-rights/data-rights.routes.ts',
+    plugin: (s) =>
+      dataRightsRoutes({ dataRights: s.dataRights, requireAuth: s.requireAuth, secureCookies: s.config.secureCookies }),
   },
   {
     prefix: '/api/dev',
@@ -149,6 +158,12 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) => newsletterRoutes({ newsletter: s.newsletter, rateLimiter: s.rateLimiter }),
   },
   {
+    prefix: '/api/pages',
+    module: 'store-pages',
+    file: 'modules/store-pages/store-pages.routes.ts',
+    plugin: (s) => storePagesRoutes({ storePages: s.storePages }),
+  },
+  {
     prefix: '/api/test-provider',
     module: 'payments',
     file: 'payments/test-provider/test-provider.routes.ts',
@@ -170,6 +185,7 @@ export const ROUTES: readonly RouteRow[] = [
         catalog: s.catalog,
         categories: s.categories,
         catalogCache: s.catalogCache,
+        storePages: s.storePages,
         publicUrl: s.config.publicUrl,
       }),
   },
@@ -283,6 +299,12 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) => customersAdminRoutes({ customersAdmin: s.customersAdmin }),
   },
   {
+    prefix: '/api/admin/customers',
+    module: 'data-rights',
+    file: 'modules/data-rights/data-rights.admin-routes.ts',
+    plugin: (s) => dataRightsAdminRoutes({ dataRights: s.dataRights }),
+  },
+  {
     prefix: '/api/admin/categories',
     module: 'catalog',
     file: 'modules/catalog/categories.admin-routes.ts',
@@ -294,6 +316,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'newsletter',
     file: 'modules/newsletter/newsletter.admin-routes.ts',
     plugin: (s) => newsletterAdminRoutes({ newsletterAdmin: s.newsletterAdmin }),
+  },
+  {
+    prefix: '/api/admin/pages',
+    module: 'store-pages',
+    file: 'modules/store-pages/store-pages.admin-routes.ts',
+    plugin: (s) => storePagesAdminRoutes({ storePages: s.storePages }),
   },
 ];
 

@@ -37,8 +37,10 @@ import {
   createSalesFigures,
 } from './modules/orders/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
+import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createShippingService } from './modules/shipping/index.ts';
+import { createStorePagesService } from './modules/store-pages/index.ts';
 import { createStockService } from './modules/stock/index.ts';
 import { createTaxService } from './modules/tax/index.ts';
 import {
@@ -263,6 +265,15 @@ export function buildServices({
     reconciler,
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
+    storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
+    dataRights: createDataRightsService({
+      db,
+      clock,
+      audit,
+      passwordChecks,
+      catalogChanges,
+      reviewPolicy: config.erasedReviews,
+    }),
     mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
   };
 }

@@ -23,6 +23,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   category: ['src/app/routes/category-route.tsx'],
   'product-by-slug': ['src/app/routes/product-route.tsx'],
   'product-by-id': ['src/app/routes/product-route.tsx'],
+  'store-page': ['src/app/routes/store-page-route.tsx'],
   'not-found': ['src/features/not-found/not-found-page.tsx'],
 };
 

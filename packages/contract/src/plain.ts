@@ -25,3 +25,5 @@ export * from './newsletter-messages.ts';
 export * from './admin-messages.ts';
 export * from './admin-catalog-messages.ts';
 export * from './back-office-ui-messages.ts';
+export * from './store-pages.ts';
+export * from './data-rights.ts';

@@ -1,6 +1,7 @@
 import type { Category, ProductSort } from './constants.ts';
 import type { CategoryInfo, Product } from './schemas/product.ts';
 import type { ReviewListAnswer } from './schemas/review.ts';
+import type { StorePage } from './schemas/store-pages.ts';
 
 /**
  * The contract between the storefront's server entry (apps/web/src/entry-server.tsx, built to
@@ -38,6 +39,8 @@ export type PageData =
   | { kind: 'category'; category: Category; info: CategoryInfo | undefined; listing: ListingState }
   | { kind: 'shop'; listing: ListingState }
   | { kind: 'product'; product: Product; reviews: ReviewListAnswer | undefined }
+  /** /pages/{slug}: terms, privacy, returns… (docs/product.md#store-pages). */
+  | { kind: 'store-page'; page: StorePage }
   /** An unknown path, or a product that does not exist (its page says "Product Not Found"). */
   | { kind: 'not-found'; what: 'page' | 'product' };
 

@@ -16,5 +16,6 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/newsletter', label: 'Newsletter', minRole: 'owner' },
   { to: '/shipping', label: 'Shipping', minRole: 'owner' },
   { to: '/taxes', label: 'Taxes', minRole: 'owner' },
+  { to: '/pages', label: 'Pages', minRole: 'owner' },
   { to: '/settings', label: 'Settings', minRole: 'owner' },
 ];

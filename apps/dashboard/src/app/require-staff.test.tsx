@@ -82,6 +82,7 @@ describe('who the back office opens for', () => {
       'Newsletter',
       'Shipping',
       'Taxes',
+      'Pages',
       'Settings',
     ]);
   });

@@ -146,6 +146,13 @@ export const dashboardRoutes: RouteObject[] = [
               (m) => m.NewsletterPage,
             ),
           },
+          ...['pages', 'pages/:slug'].map((path) => ({
+            path,
+            ...page(
+              () => import('../features/store-pages/store-pages-page.tsx'),
+              (m) => m.StorePagesPage,
+            ),
+          })),
           {
             path: 'shipping',
             ...page(

@@ -1002,3 +1002,16 @@ export const savedAddresses = pgTable(
       .where(sql`${t.isDefault}`),
   ],
 );
+
+/**
+ * The shop's own pages (terms, privacy, returns…; docs/product.md#store-pages): a row exists once
+ * the owner saved the page; until then the page shows its starter text. `html` is the Markdown
+ * rendered and sanitised when it was saved, so a read never parses Markdown.
+ */
+export const storePages = pgTable('store_pages', {
+  slug: text().primaryKey(),
+  title: text().notNull(),
+  markdown: text().notNull(),
+  html: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CATEGORIES } from '@shopper/contract/plain';
+import { CATEGORIES, isStorePageSlug } from '@shopper/contract/plain';
 import type { Category, PageData, Product } from '@shopper/contract';
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts';
 import { productFacetsQueryOptions } from '../features/catalog/api/get-product-facets.ts';
@@ -10,6 +10,7 @@ import { newCollectionQueryOptions } from '../features/home/api/get-new-collecti
 import { productByIdQueryOptions, productBySlugQueryOptions } from '../features/product/api/get-product.ts';
 import { relatedProductsQueryOptions } from '../features/product/api/get-related-products.ts';
 import { reviewPreviewQueryOptions } from '../features/reviews/api/get-reviews.ts';
+import { storePageQueryOptions } from '../features/store-pages/api/get-store-page.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { COLOUR_PARAM, slugPathOf } from '../lib/product-colours.ts';
 
@@ -23,6 +24,7 @@ export const SERVER_RENDERED_ROUTE_IDS = [
   'category',
   'product-by-slug',
   'product-by-id',
+  'store-page',
   'not-found',
 ] as const;
 export type ServerRenderedRouteId = (typeof SERVER_RENDERED_ROUTE_IDS)[number];
@@ -115,6 +117,18 @@ export async function preparePage(
         queryClient.fetchQuery(reviewPreviewQueryOptions(product.id, 'guest')),
       ]);
       return { kind: 'page', status: 200, page: { kind: 'product', product, reviews } };
+    }
+
+    case 'store-page': {
+      const slug = params.slug ?? '';
+      if (!isStorePageSlug(slug)) return NOT_FOUND;
+      try {
+        const { page } = await queryClient.fetchQuery(storePageQueryOptions(slug));
+        return { kind: 'page', status: 200, page: { kind: 'store-page', page } };
+      } catch (error) {
+        if (isNotFound(error)) return NOT_FOUND;
+        throw error;
+      }
     }
 
     case 'not-found':

@@ -204,6 +204,14 @@ const pages: RouteObject[] = [
     ],
   },
   {
+    id: 'store-page',
+    path: 'pages/:slug',
+    lazy: lazyPage(
+      () => import('./routes/store-page-route.tsx'),
+      (m) => m.StorePageRoute,
+    ),
+  },
+  {
     id: 'category',
     path: ':category',
     lazy: lazyPage(

@@ -58,7 +58,7 @@ const NO_REFRESH_PATHS = /^\/users\/(login|signup|refresh-token|logout)$/;
  * the client with 'User is logged out' (docs/product.md#transport-errors).
  */
 const OPEN_WHEN_LOGGED_OUT =
-  /^\/(products|reviews|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)/;
+  /^\/(products|reviews|pages|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)/;
 
 /** The path below /api, without the query: '/api/users/me?x' → '/users/me'. */
 function routeOf(path: string): string {

@@ -12,6 +12,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useCustomer, useCustomerOrders } from './api/get-customers.ts';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUS_TONES, ROLE_LABELS } from './customer-labels.ts';
 import { CustomerHistory } from './components/customer-history.tsx';
+import { CustomerDataActions } from './components/customer-data-actions.tsx';
 import { CustomerStatusAction } from './components/customer-status-action.tsx';
 import styles from './customers.module.css';
 
@@ -118,7 +119,15 @@ export function CustomerPage() {
     >
       {customer.data ? (
         <>
-          <PageHeader title={customer.data.name} actions={<CustomerStatusAction customer={customer.data} me={user} />}>
+          <PageHeader
+            title={customer.data.name}
+            actions={
+              <>
+                <CustomerDataActions customer={customer.data} />
+                <CustomerStatusAction customer={customer.data} me={user} />
+              </>
+            }
+          >
             <p className={styles.meta}>
               <Badge tone={CUSTOMER_STATUS_TONES[customer.data.status]}>
                 {CUSTOMER_STATUS_LABELS[customer.data.status]}

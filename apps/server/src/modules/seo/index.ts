@@ -1,2 +1,2 @@
-export { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead } from './page-head.ts';
+export { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead, storePageHead } from './page-head.ts';
 export { seoRoutes } from './seo.routes.ts';

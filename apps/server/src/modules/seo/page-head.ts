@@ -1,4 +1,5 @@
-import type { Category, CategoryInfo, ImageSource, Product, Review } from '@shopper/contract';
+import type { Category, CategoryInfo, ImageSource, Product, Review, StorePage } from '@shopper/contract';
+import { decodeHTML } from 'entities';
 import {
   MESSAGES,
   PAGE_TITLES,
@@ -8,6 +9,7 @@ import {
   type BannerRasterWidth,
   builtInBannerRendering,
   formatUsd,
+  storePagePath,
 } from '@shopper/contract';
 import { GARMENT_ART_SIZE, garmentPictureUrl } from '../images/index.ts';
 import { type ListingQueryInput, listingCanonical } from './listing-canonical.ts';
@@ -198,6 +200,17 @@ export function productHead(product: Product, reviews: readonly Review[] = [], c
  * Any unknown path, or an unknown product ('Product Not Found', as the product page titles it):
  * kept out of indexes, no canonical.
  */
+/** /pages/{slug}: the shop's own pages, described by their first words. */
+export function storePageHead(page: Pick<StorePage, 'slug' | 'title' | 'html'>): PageHead {
+  const path = storePagePath(page.slug);
+  return {
+    title: page.title,
+    description: summarize(decodeHTML(page.html.replace(/<[^>]*>/g, ' '))),
+    canonicalPath: path,
+    jsonLd: [breadcrumbLd([HOME_CRUMB, { name: page.title, path }])],
+  };
+}
+
 export function notFoundHead(title: string = PAGE_TITLES.notFound): PageHead {
   return { title, description: MESSAGES.pageNotFound, jsonLd: [], robots: 'noindex' };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STORE_PAGE_SLUGS } from '@shopper/contract';
 import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -83,9 +84,14 @@ describe('GET /sitemap.xml', () => {
       `${ORIGIN}/kids`,
     ]);
     expect(urls).toContainEqual({ loc: `${ORIGIN}/products/seo-linen-shirt`, lastmod: '2026-10-01T08:00:00.000Z' });
+    // The store pages follow the categories; a page never saved (starter text) has no date to give.
+    expect(locs.slice(5, 5 + STORE_PAGE_SLUGS.length)).toEqual(
+      STORE_PAGE_SLUGS.map((slug) => `${ORIGIN}/pages/${slug}`),
+    );
     for (const url of urls) {
       expect(url.loc.startsWith(`${ORIGIN}/`), url.loc).toBe(true);
-      expect(Number.isNaN(Date.parse(url.lastmod ?? '')), url.loc).toBe(false);
+      if (url.loc.startsWith(`${ORIGIN}/pages/`)) expect(url.lastmod, url.loc).toBeUndefined();
+      else expect(Number.isNaN(Date.parse(url.lastmod ?? '')), url.loc).toBe(false);
     }
   });
 

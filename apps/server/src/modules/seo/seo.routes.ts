@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
 import type { CatalogReadCache, CatalogService, CategoriesService } from '../catalog/index.ts';
+import { storePagePath } from '@shopper/contract';
+import type { StorePagesService } from '../store-pages/index.ts';
 import { renderRobots } from './robots.ts';
 import { SITEMAP_MAX_URLS, renderSitemap, sitemapEntries } from './sitemap.ts';
 
@@ -13,11 +15,13 @@ export function seoRoutes({
   catalog,
   categories,
   catalogCache,
+  storePages,
   publicUrl,
 }: {
   catalog: CatalogService;
   categories: CategoriesService;
   catalogCache: CatalogReadCache;
+  storePages: Pick<StorePagesService, 'list'>;
   publicUrl: string;
 }) {
   const robots = renderRobots(publicUrl);
@@ -26,11 +30,16 @@ export function seoRoutes({
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       // Built from the catalog, so kept in the catalog read cache and dropped on any catalog change.
       const xml = await catalogCache.bytes('seo:sitemap', async () => {
-        const [products, categoryList] = await Promise.all([
+        const [products, categoryList, pages] = await Promise.all([
           catalog.publishedSlugs(SITEMAP_MAX_URLS),
           categories.list(),
+          storePages.list(),
         ]);
-        return Buffer.from(renderSitemap(sitemapEntries(products, categoryList), publicUrl));
+        const pageEntries = pages.map((page) => ({
+          path: storePagePath(page.slug),
+          lastmod: page.updatedAt ? new Date(page.updatedAt) : undefined,
+        }));
+        return Buffer.from(renderSitemap(sitemapEntries(products, categoryList, pageEntries), publicUrl));
       });
       return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(xml);
     });

@@ -15,12 +15,13 @@ function latest(...dates: (Date | undefined)[]): Date | undefined {
 
 /**
  * The indexable pages: home and /shop (changed when any product did), each category page (its
- * banner or any of its products), and every product on sale. Only canonical addresses: no
+ * banner or any of its products), the store pages (terms, returns…), and every product on sale. Only canonical addresses: no
  * filtered listings (decision 025).
  */
 export function sitemapEntries(
   products: readonly SitemapProduct[],
   categories: readonly CategoryInfo[],
+  storePages: readonly SitemapEntry[] = [],
 ): SitemapEntry[] {
   const newest = latest(...products.map((product) => product.updatedAt));
   const newestIn = (category: Category) =>
@@ -32,7 +33,7 @@ export function sitemapEntries(
       lastmod: latest(newestIn(category), info ? new Date(info.updatedAt) : undefined),
     };
   });
-  const fixed = [{ path: '/', lastmod: newest }, { path: '/shop', lastmod: newest }, ...categoryEntries];
+  const fixed = [{ path: '/', lastmod: newest }, { path: '/shop', lastmod: newest }, ...categoryEntries, ...storePages];
   return [
     ...fixed,
     ...products

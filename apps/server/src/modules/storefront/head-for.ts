@@ -1,5 +1,13 @@
 import { MESSAGES, PAGE_TITLES } from '@shopper/contract';
-import { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead } from '../seo/index.ts';
+import {
+  categoryHead,
+  homeHead,
+  notFoundHead,
+  productHead,
+  renderHead,
+  shopHead,
+  storePageHead,
+} from '../seo/index.ts';
 import type { PageData } from '@shopper/contract';
 
 /**
@@ -21,6 +29,8 @@ export function headFor(page: PageData, url: string, publicOrigin: string): stri
         productHead(page.product, page.reviews?.reviews ?? [], query.get('colour') ?? undefined),
         publicOrigin,
       );
+    case 'store-page':
+      return renderHead(storePageHead(page.page), publicOrigin);
     case 'not-found':
       return renderHead(
         notFoundHead(page.what === 'product' ? MESSAGES.productNotFound : PAGE_TITLES.notFound),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EARLY_INPUT_SCRIPT } from '@shopper/contract';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { buildProduct } from '../../test/product-factory.ts';
+import { signUpStaff } from '../../test/staff-factory.ts';
 import { buildStorefront } from '../../test/storefront-build.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -260,6 +261,32 @@ describe('server-rendered listing, home and not-found pages', () => {
       expect(response.body).toContain('Page Not Found');
       expect(response.body).toContain('/no/such/page');
     }
+  });
+
+  it("renders a store page with its title, the owner's sanitised text shown at once after a save, and 404s an unknown page", async () => {
+    const starter = await page('/pages/returns');
+    expect(starter.statusCode).toBe(200);
+    expect(starter.body).toMatch(/<h1[^>]*>Returns<\/h1>/);
+    expect(starter.body).toContain('<strong>Starter text.</strong>');
+    expect(starter.body).toMatch(/<link rel="canonical" href="[^"]*\/pages\/returns"/);
+    expect(starter.body).toContain('href="/pages/terms"');
+
+    const owner = await signUpStaff(t.app, t.database, 'owner');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/pages/returns',
+      headers: owner.headers,
+      payload: { title: 'Returns', markdown: 'Send it back within **60 days**.<img src=x onerror="alert(1)">' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const edited = await page('/pages/returns');
+    expect(edited.body).toContain('<strong>60 days</strong>');
+    expect(edited.body).not.toContain('Starter text.');
+    expect(edited.body).not.toContain('onerror');
+
+    const unknown = await page('/pages/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page Not Found');
   });
 
   it('keeps signed-in pages on the plain shell: nothing about a visitor is ever rendered on the server', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, SITE_NAME } from '@shopper/contract/plain';
+import { COPYRIGHT_YEAR, SITE_NAME, STORE_PAGE_TITLES, storePagePath } from '@shopper/contract/plain';
 import styles from './footer.module.css';
 
 const COLUMNS = [
@@ -24,6 +24,17 @@ const COLUMNS = [
     links: [
       { to: '/shop?sort=rating', label: 'Top rated' },
       { to: '/error-demo', label: 'Error demo' },
+      { to: storePagePath('shipping'), label: STORE_PAGE_TITLES.shipping },
+      { to: storePagePath('returns'), label: STORE_PAGE_TITLES.returns },
+      { to: storePagePath('size-guide'), label: STORE_PAGE_TITLES['size-guide'] },
+    ],
+  },
+  {
+    title: 'About',
+    links: [
+      { to: storePagePath('contact'), label: STORE_PAGE_TITLES.contact },
+      { to: storePagePath('terms'), label: STORE_PAGE_TITLES.terms },
+      { to: storePagePath('privacy'), label: STORE_PAGE_TITLES.privacy },
     ],
   },
 ] as const;

@@ -11,6 +11,7 @@ import {
   countryName,
   formatUsd,
   shippingLineLabel,
+  storePagePath,
 } from '@shopper/contract/plain';
 import type { Cart, CartSummaryAnswer, PaymentConfigAnswer, SavedAddress } from '@shopper/contract';
 import { Alert } from '../../components/alert.tsx';
@@ -260,6 +261,18 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
           >
             {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
           </Button>
+          <p className={styles.muted}>
+            {/* New tabs: the card details stay where they were typed. */}
+            Before you pay, read how we{' '}
+            <a href={storePagePath('shipping')} target="_blank" rel="noopener">
+              ship
+            </a>{' '}
+            and{' '}
+            <a href={storePagePath('returns')} target="_blank" rel="noopener">
+              take returns
+            </a>
+            .
+          </p>
           {!isStripe ? <TestCardsList /> : null}
         </section>
       </div>

@@ -12,11 +12,12 @@ import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-u
 import { AccountSection } from './components/account-section.tsx';
 import { AddressSection } from './components/address-section.tsx';
 import { BasicInfoSection } from './components/basic-info-section.tsx';
+import { DataSection } from './components/data-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
 import { PasswordSection } from './components/password-section.tsx';
 import styles from './profile.module.css';
 
-/** /profile (docs/product.md#profile): six sections in order, behind the login guard. */
+/** /profile (docs/product.md#profile): six sections in order, then the customer's data (docs/product.md#your-data), behind the login guard. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user, isLoading, isError, refetch } = useCurrentUser();
@@ -43,6 +44,7 @@ export function ProfilePage() {
         <AddressSection user={user} />
         <PasswordSection />
         <AccountSection onDisabled={logout} />
+        <DataSection onErased={logout} />
       </div>
     );
   } else if (isLoading) {

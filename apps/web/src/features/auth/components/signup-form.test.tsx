@@ -47,6 +47,13 @@ describe('SignupForm', () => {
     expect(submit).toHaveProperty('disabled', true);
   });
 
+  it('links the terms to the Terms page, in a new tab so the form keeps what was typed', () => {
+    renderSignup();
+    const link = screen.getByRole('link', { name: 'terms and conditions' });
+    expect(link.getAttribute('href')).toBe('/pages/terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows the terms message when the box is unticked again', async () => {
     const user = userEvent.setup();
     renderSignup();

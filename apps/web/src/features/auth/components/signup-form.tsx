@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, SignupBodySchema } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, SignupBodySchema, storePagePath } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/form-field.tsx';
@@ -99,7 +99,12 @@ export function SignupForm() {
             aria-describedby={errors.acceptTerms ? termsId : undefined}
             {...register('acceptTerms', { onChange: () => void trigger('acceptTerms') })}
           />
-          <span>I accept the terms and conditions</span>
+          <span>
+            I accept the {/* A new tab: the form keeps what was typed while the terms are read. */}
+            <a href={storePagePath('terms')} target="_blank" rel="noopener">
+              terms and conditions
+            </a>
+          </span>
         </label>
         {errors.acceptTerms ? (
           <p id={termsId} className={styles.fieldError} role="alert">

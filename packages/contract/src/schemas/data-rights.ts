@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DATA_RIGHTS_MESSAGES as M } from '../data-rights.ts';
+
+export const EraseAccountBodySchema = z.object({
+  password: z
+    .string({ error: M.erasePasswordRequired })
+    .min(1, M.erasePasswordRequired)
+    .max(200, M.erasePasswordRequired),
+});
+export type EraseAccountBody = z.infer<typeof EraseAccountBodySchema>;
+
+const Address = z.object({
+  source: z.enum(['profile', 'order']),
+  name: z.string().optional(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string().nullable(),
+  phone: z.string().optional(),
+});
+
+/** Everything the shop holds about one customer, as the export file has it. */
+export const CustomerDataExportSchema = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string(),
+    isEmailVerified: z.boolean(),
+    role: z.string(),
+    termsAcceptedAt: z.string().nullable(),
+    disabledAt: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  addresses: z.array(Address),
+  orders: z.array(z.record(z.string(), z.unknown())),
+  reviews: z.array(z.record(z.string(), z.unknown())),
+  newsletter: z.array(z.object({ status: z.string(), createdAt: z.string(), confirmedAt: z.string().nullable() })),
+  savedItems: z.object({
+    cart: z.array(z.record(z.string(), z.unknown())),
+    coupon: z.string().nullable(),
+    savedCards: z.array(
+      z.object({ brand: z.string(), expMonth: z.number().nullable(), expYear: z.number().nullable() }),
+    ),
+  }),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      userAgent: z.string(),
+      ip: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type CustomerDataExport = z.infer<typeof CustomerDataExportSchema>;
