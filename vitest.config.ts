@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // .ci/run asks for a JSON report too, to print one total line over every suite.
 const reportDir = process.env.SHOPPER_TEST_REPORT_DIR;
@@ -25,17 +25,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          // *.postgres.test.ts needs a real PostgreSQL (DATABASE_URL): PGlite runs in process and
-          // has no connection to lose. Left out of the PGlite run rather than counted as skipped.
-          exclude: [
-            ...configDefaults.exclude,
-            ...(process.env.DATABASE_URL ? [] : ['apps/server/src/**/*.postgres.test.ts']),
-          ],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // Each file builds its own app on its own database and no test mocks a module, so the
-          // files of a worker share the imported modules: importing the app once per worker
-          // instead of once per file takes the PGlite server suite from ~5 to ~3 minutes.
+          // files of a worker share the imported modules: the app is imported once per worker
+          // instead of once per file.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -53,9 +53,9 @@ export function stop(child) {
  * The production build of the shop with production settings, on a throwaway data folder (or
  * `dataDir`, one an earlier start seeded). Its log goes to `logFile` (default: shop.log in the
  * data folder), a real file as behind `npm start > shop.log`: writing to /dev/null would hide
- * what the log costs.
+ * what the log costs. `shopDir`: whose server build runs (default: BENCH_SHOP_DIR or this checkout).
  */
-export async function startShop({ port, logLevel = 'info', dataDir, logFile, env: extraEnv = {} }) {
+export async function startShop({ port, logLevel = 'info', dataDir, logFile, env: extraEnv = {}, shopDir = shopRoot }) {
   const ownsDataDir = !dataDir;
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'shopper-bench-'));
   const env = {
@@ -73,14 +73,14 @@ export async function startShop({ port, logLevel = 'info', dataDir, logFile, env
   };
   // A production shop starts empty: the demo catalog is what the benchmarks read.
   if (ownsDataDir) {
-    execFileSync(process.execPath, [path.join(shopRoot, 'apps/server/dist/cli/admin.js'), 'seed-demo'], {
+    execFileSync(process.execPath, [path.join(shopDir, 'apps/server/dist/cli/admin.js'), 'seed-demo'], {
       env: { ...process.env, ...env },
       stdio: 'ignore',
     });
   }
   const log = logFile ?? path.join(dir, 'shop.log');
   const child = await startProcess(
-    [path.join(shopRoot, 'apps/server/dist/main.js')],
+    [path.join(shopDir, 'apps/server/dist/main.js')],
     env,
     `http://127.0.0.1:${port}/api/ready`,
     { stdout: log },

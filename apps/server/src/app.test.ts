@@ -31,7 +31,7 @@ describe('operations endpoints', () => {
     const ready = await t.app.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('ok');
-    expect(['pglite', 'postgres']).toContain(ready.json().database);
+    expect(['embedded', 'postgres']).toContain(ready.json().database);
   });
 
   it('exposes Prometheus metrics outside production, without a token', async () => {

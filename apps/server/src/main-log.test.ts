@@ -10,8 +10,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shopper-main-log-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the demo server process', () => {
-  it('says where the shop is, prints readable lines, and writes every access line before it exits', async () => {
+  it('says where the shop is on standard error, logs JSON lines to a pipe, and writes every access line before it exits', async () => {
     let output = '';
+    let errors = '';
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {
@@ -27,25 +28,25 @@ describe('the demo server process', () => {
         LOG_PRETTY: '',
         DEMO: 'true',
       },
-      // A pipe, no terminal: the demo alone makes the lines readable.
+      // A pipe, no terminal: lines for a program, and the demo's message in plain words on stderr.
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-    while (!output.includes('The SHOPPER demo is ready.')) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    // Standard output is buffered (a few kilobytes or 250 ms): its lines may follow the message on stderr.
+    while (!errors.includes('The SHOPPER demo is ready.') || !output.includes('Server listening at')) {
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}${errors}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const port = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
     expect(port).toBeDefined();
-    expect(output).toContain('  Shop:         http://localhost:3960\n');
-    expect(output).toContain('  Back office:  http://localhost:3960/dashboard\n');
-    expect(output).toContain('sign in as owner@shopper.local with the password Owner-demo-1');
-    expect(output).toContain('  API docs:     http://localhost:3960/api/docs');
-    expect(output).toContain('  Mailbox:      http://localhost:3960/dev/mailbox');
-    expect(output).not.toContain('"level":');
+    expect(errors).toContain('  Shop:         http://localhost:3960\n');
+    expect(errors).toContain('  Back office:  http://localhost:3960/dashboard\n');
+    expect(errors).toContain('sign in as owner@shopper.local with the password Owner-demo-1');
+    expect(errors).toContain('  API docs:     http://localhost:3960/api/docs');
+    expect(errors).toContain('  Mailbox:      http://localhost:3960/dev/mailbox');
 
     const requests = 60;
     for (let index = 0; index < requests; index += 1) {
@@ -54,8 +55,16 @@ describe('the demo server process', () => {
     }
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    const accessLines = output.split('\n').filter((line) => /INFO: GET \/api\/health\?n=\d+ 200 \d+ ms$/.test(line));
+    const lines = output
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; signal?: string; url?: string; statusCode?: number });
+    const accessLines = lines.filter(
+      (line) =>
+        line.msg === 'request completed' && /^\/api\/health\?n=\d+$/.test(line.url ?? '') && line.statusCode === 200,
+    );
     expect(accessLines).toHaveLength(requests);
-    expect(output).toContain('INFO: shutting down {"signal":"SIGTERM","drainMs":0}');
+    expect(lines.find((line) => line.msg === 'shutting down')).toMatchObject({ signal: 'SIGTERM' });
+    expect(lines.find((line) => line.msg.startsWith('The SHOPPER demo is ready.'))).toBeDefined();
   }, 120_000);
 });

@@ -110,7 +110,7 @@ describe('the server process on the embedded database', () => {
     await vi.waitFor(() => expect(shop.output()).toContain('shutting down'));
     const ready = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'draining', database: 'pglite' });
+    expect(await ready.json()).toEqual({ status: 'draining', database: 'embedded' });
     expect((await fetch(`http://127.0.0.1:${port}/api/products/all-products?limit=1`)).status).toBe(200);
     expect(await shop.exited).toBe(0);
   }, 120_000);

@@ -1,12 +1,13 @@
-import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemoStaff } from './db/seed/demo-staff.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { seedDemoOrdersIfEmpty } from './db/seed/seed-orders.ts';
-import { createLogOutput } from './lib/logger.ts';
+import { dataDirLayout } from './db/data-dir-layout.ts';
+import { createLogOutput, loggerOptions } from './lib/logger.ts';
 import { readyMessage } from './lib/ready-message.ts';
 import { loadOrCreateJwtSecret } from './lib/secrets.ts';
 import { isTracingStarted, stopTracing } from './telemetry/tracing-state.ts';
@@ -18,7 +19,9 @@ async function main(): Promise<void> {
   const env = readConfig();
   const config = { ...env, jwtSecret: env.jwtSecret ?? loadOrCreateJwtSecret(env.dataDir) };
   const logOutput = createLogOutput(config);
-  const database = await openDatabase(config);
+  // The embedded server starts (and may import an earlier version's data) before the app exists.
+  const databaseLog = pino(loggerOptions(config), logOutput.stream).child({ module: 'database' });
+  const database = await openDatabase(config, databaseLog);
   await database.migrate();
   // A real shop starts empty; the demo fills an empty one (decision 011).
   const seeded = config.demo ? await seedDemoData(database.db) : undefined;
@@ -76,8 +79,12 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  const dataDir = database.kind === 'pglite' ? path.join(config.dataDir, 'pgdata') : undefined;
-  app.log.info({ database: database.kind, dataDir }, readyMessage(config, { kind: database.kind, dataDir }));
+  const dataDir = database.kind === 'embedded' ? dataDirLayout(config.dataDir).postgres : undefined;
+  const ready = readyMessage(config, { kind: database.kind, dataDir });
+  app.log.info({ database: database.kind, dataDir }, ready);
+  // Log lines for a program (standard output not a terminal): the demo's addresses and sign-in
+  // still reach the person who started it, as plain text on standard error (docs/decisions/049).
+  if (config.demo && logOutput.format === 'json' && config.logPretty === undefined) process.stderr.write(`${ready}\n`);
 }
 
 main().catch((error: unknown) => {

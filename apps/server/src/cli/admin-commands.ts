@@ -20,7 +20,7 @@ export type StorageContext = { storage: ShopStorage; print: (line: string) => vo
 
 type AdminCommand = { usage: string; summary: string } & (
   | { run: (args: string[], context: AdminContext) => Promise<void> }
-  /** Works on the embedded database's files, so the runner must not open (or migrate) it first. */
+  /** Works on the embedded server and its files itself, so the runner must not open (or migrate) it first. */
   | { runOnStorage: (args: string[], context: StorageContext) => Promise<void> }
 );
 
@@ -88,7 +88,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   backup: {
     usage: 'backup <file> [--force]',
     summary:
-      'Embedded database only, with the shop stopped: write the whole shop (every table, uploaded images, the generated secret) to <file>, a .tar.gz. --force replaces an existing <file>.',
+      'Embedded database only, with the shop running or stopped: write the whole shop (every table, uploaded images, the generated secrets) to <file>, a .tar.gz. --force replaces an existing <file>.',
     runOnStorage: async (args, { storage, print }) => {
       const { file, force } = fileAndForce('backup', args);
       print(describeBackup(await backupEmbeddedShop({ dataDir: embeddedDataDir(storage), file, force })));

@@ -1,5 +1,5 @@
 import { readConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
+import { openAdminDatabase } from '../db/open-database.ts';
 import { runAdmin } from './admin-commands.ts';
 
 /** Piped input (a password for create-owner), never read from a terminal where it would echo. */
@@ -13,13 +13,13 @@ async function readPipedInput(): Promise<string | undefined> {
   return text.length > 0 ? text : undefined;
 }
 
-// `npm run admin -- <command>` (docs/scripts.md): works on the configured database, the embedded
-// one under DATA_DIR (refused while a server holds it) or DATABASE_URL.
+// `npm run admin -- <command>` (docs/scripts.md): works on the configured database, DATABASE_URL or
+// the embedded server under DATA_DIR: the running shop's, or one started for the command.
 try {
   const config = readConfig();
   process.exitCode = await runAdmin(process.argv.slice(2), {
     storage: config.databaseUrl ? { kind: 'postgres' } : { kind: 'embedded', dataDir: config.dataDir },
-    openDatabase: () => openDatabase(config),
+    openDatabase: () => openAdminDatabase(config),
     readPipedInput,
     publicUrl: config.publicUrl,
     print: (line) => console.log(line),

@@ -1,16 +1,15 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AdminProduct } from '@shopper/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { readTar, writeTar } from '../db/backup/tar-archive.ts';
-import { type DatabaseHandle, openPglite } from '../db/client.ts';
-import { lockDataDir } from '../db/data-dir-lock.ts';
-import { dataDirLayout } from '../db/data-dir-layout.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openEmbeddedDatabase } from '../db/open-database.ts';
 import { insertProducts } from '../db/seed/seed-catalog.ts';
 import { loadOrCreateJwtSecret } from '../lib/secrets.ts';
 import { verifiedShopper } from '../test/checkout-factory.ts';
@@ -18,10 +17,11 @@ import { makeImage, multipartFile } from '../test/image-factory.ts';
 import { placeOrder } from '../test/order-factory.ts';
 import { buildProduct } from '../test/product-factory.ts';
 import { backOfficeCast } from '../test/staff-factory.ts';
+import { assertShopInvariants } from '../test/shop-invariants.ts';
 import { RELAXED_RATE_LIMITS } from '../test/test-app.ts';
 import { runAdmin, type ShopStorage } from './admin-commands.ts';
 
-// Every PGlite start here reads or writes a real data directory; a loaded machine takes a while.
+// Every shop here is a real embedded server on a real DATA_DIR, with fsync; a loaded machine takes a while.
 const SLOW = 180_000;
 
 const root = mkdtempSync(path.join(tmpdir(), 'shopper-backup-'));
@@ -46,20 +46,11 @@ async function admin(storage: ShopStorage, ...argv: string[]) {
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** The embedded database of a DATA_DIR, locked as the server locks it. A fresh one starts from the suite's migrated template. */
+/** The embedded database of a DATA_DIR, opened as the server opens it (DATA_DIR locked, server started) and migrated. */
 async function openShop(dataDir: string): Promise<DatabaseHandle> {
-  const release = lockDataDir(dataDir);
-  const pgdata = dataDirLayout(dataDir).pgdata;
-  const template = existsSync(pgdata) ? '' : inject('pgliteTemplatePath');
-  const handle = await openPglite(pgdata, template ? new Blob([readFileSync(template)]) : undefined);
+  const handle = await openEmbeddedDatabase(dataDir);
   await handle.migrate();
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      release();
-    },
-  };
+  return handle;
 }
 
 async function appOn(database: DatabaseHandle, dataDir: string): Promise<FastifyInstance> {
@@ -163,7 +154,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       const restore = await admin(embedded(restoredDir), 'restore', backupFile);
       expect(restore, restore.err).toMatchObject({ code: 0, err: '' });
       expect(restore.out).toMatch(/^Restored the backup of .* into .*restored: 4 users, 1 order, 1 product,/);
-      expect(readdirSync(restoredDir).sort()).toEqual(['pgdata', 'secrets.json']);
+      expect(readdirSync(restoredDir).sort()).toEqual(['postgres', 'postgres-password', 'secrets.json']);
       expect(readFileSync(path.join(restoredDir, 'secrets.json'), 'utf8')).toBe(
         readFileSync(path.join(shopDir, 'secrets.json'), 'utf8'),
       );
@@ -214,7 +205,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
     };
     const backupBytes = readFileSync(backupFile);
     const tampered = readTar(gunzipSync(backupBytes)).map((entry) => {
-      if (entry.name !== 'pgdata.tar') return entry;
+      if (entry.name !== 'postgres.tar') return entry;
       const data = Buffer.from(entry.data);
       data.writeUInt8(data.readUInt8(100) ^ 0xff, 100);
       return { ...entry, data };
@@ -232,7 +223,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       [
         'tampered.tar.gz',
         gzipSync(writeTar(tampered)),
-        /tampered\.tar\.gz is damaged: pgdata\.tar does not match the checksum recorded when it was made\./,
+        /tampered\.tar\.gz is damaged: postgres\.tar does not match the checksum recorded when it was made\./,
       ],
     ];
     for (const [name, bytes, message] of cases) {
@@ -264,7 +255,7 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
       const replaced = await admin(embedded(shopDir), 'restore', backupFile, '--force');
       expect(replaced, replaced.err).toMatchObject({ code: 0, err: '' });
       expect(replaced.out).toContain('The shop that was there has been replaced.');
-      expect(readdirSync(shopDir).sort()).toEqual(['pgdata', 'secrets.json']);
+      expect(readdirSync(shopDir).sort()).toEqual(['postgres', 'postgres-password', 'postgres.log', 'secrets.json']);
       const back = await openShop(shopDir);
       try {
         const emails = rowsOf<{ email: string }>(await back.db.execute('select email from users'));
@@ -277,27 +268,83 @@ describe('npm run admin -- backup / restore (embedded database)', () => {
     SLOW,
   );
 
-  it('refuse while the shop is running, telling the owner to stop it', async () => {
-    // Another live process holds DATA_DIR, as a running server does.
-    const lock = path.join(shopDir, '.shopper.lock');
-    writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: hostname() }));
-    try {
-      const backup = await admin(embedded(shopDir), 'backup', path.join(root, 'while-running.tar.gz'));
-      expect(backup.code).toBe(1);
-      expect(backup.err).toBe(
-        `The shop is running: ${shopDir} is in use (pid ${process.ppid} on ${hostname()}). The embedded database can be used by one process at a time, so a backup cannot safely read it while the server runs. Stop the shop, run the backup again, then start the shop.`,
-      );
-      expect(existsSync(path.join(root, 'while-running.tar.gz'))).toBe(false);
-      const restore = await admin(embedded(shopDir), 'restore', backupFile, '--force');
-      expect(restore.code).toBe(1);
-      expect(restore.err).toMatch(
-        /^The shop is running: .* a restore cannot safely replace it while the server runs\. Stop the shop/,
-      );
-      expect(readdirSync(shopDir).filter((name) => name.startsWith('.restoring-'))).toEqual([]);
-    } finally {
-      rmSync(lock);
-    }
-  });
+  it(
+    'back up the running shop while orders are written, a copy that restores whole; restore waits for the shop to stop',
+    async () => {
+      const running = await openShop(shopDir);
+      const app = await appOn(running, shopDir);
+      const onlineFile = path.join(root, 'online.tar.gz');
+      try {
+        const shopper = await verifiedShopper(app, running);
+        const [productId] = (await insertProducts(running.db, [
+          buildProduct({ sizes: [{ size: 'M', stock: 500 }] }),
+        ])) as [string];
+        // One order before the backup starts, so the copy has one of this shop's own besides the first.
+        await placeOrder(app, running, shopper, { productId, size: 'M', quantity: 1 });
+        let isBackingUp = true;
+        let ordersDuring = 0;
+        const writing = (async () => {
+          while (isBackingUp) {
+            await placeOrder(app, running, shopper, { productId, size: 'M', quantity: 1 });
+            ordersDuring += 1;
+          }
+        })();
+        const backup = await admin(embedded(shopDir), 'backup', onlineFile);
+        isBackingUp = false;
+        await writing;
+        expect(backup, backup.err).toMatchObject({ code: 0, err: '' });
+        expect(ordersDuring).toBeGreaterThan(0);
+
+        const restore = await admin(embedded(shopDir), 'restore', onlineFile, '--force');
+        expect(restore.code).toBe(1);
+        expect(restore.err).toMatch(
+          /^The shop is running: .* Stop the shop, run the restore again, then start the shop\.$/,
+        );
+        expect(readdirSync(shopDir).filter((name) => name.startsWith('.restoring-'))).toEqual([]);
+      } finally {
+        await app.close();
+        await running.close();
+      }
+
+      // The copy is one moment of the shop: its orders, ledger and stock agree with each other.
+      const restoredDir = path.join(root, 'restored-online');
+      const restore = await admin(embedded(restoredDir), 'restore', onlineFile);
+      expect(restore, restore.err).toMatchObject({ code: 0, err: '' });
+      const restored = await openShop(restoredDir);
+      try {
+        const [orders] = rowsOf<{ n: number }>(await restored.db.execute('select count(*)::int as n from orders'));
+        expect(orders?.n).toBeGreaterThan(1);
+        await assertShopInvariants(restored.db, 'the restored online backup');
+      } finally {
+        await restored.close();
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    'restore a backup an earlier version wrote from PGlite (format 1): counted, copied into PostgreSQL, counted again',
+    async () => {
+      const fixture = path.join(import.meta.dirname, '../test/fixtures/pglite-shop-v1.tar.gz');
+      const target = path.join(root, 'from-pglite');
+      const restore = await admin(embedded(target), 'restore', fixture);
+      expect(restore, restore.err).toMatchObject({ code: 0, err: '' });
+      expect(restore.out).toMatch(/14 users, 206 orders, 54 products, 962 stock ledger rows/);
+      expect(readdirSync(target).sort()).toEqual(['postgres', 'postgres-password', 'secrets.json']);
+      const shop = await openShop(target);
+      try {
+        const [counts] = rowsOf<{ users: number; orders: number }>(
+          await shop.db.execute(
+            'select (select count(*)::int from users) as users, (select count(*)::int from orders) as orders',
+          ),
+        );
+        expect(counts).toEqual({ users: 14, orders: 206 });
+      } finally {
+        await shop.close();
+      }
+    },
+    SLOW,
+  );
 
   it('say that PostgreSQL is backed up with pg_dump and pg_restore', async () => {
     for (const command of ['backup', 'restore']) {

@@ -2,9 +2,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
-import { openTestDatabase } from '../test/test-app.ts';
+import { openTestDatabase, testServerUrl } from '../test/test-app.ts';
 
-// Runs only on PostgreSQL (DATABASE_URL set): vitest.config.ts leaves *.postgres.test.ts out otherwise.
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
 describe('a PostgreSQL connection lost in the middle of a transaction', () => {
@@ -13,7 +12,7 @@ describe('a PostgreSQL connection lost in the middle of a transaction', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    admin = new pg.Client({ connectionString: testServerUrl() });
     await admin.connect();
   });
 

@@ -1,17 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { tracePgliteQueries } from '../telemetry/pglite-spans.ts';
-import { isTracingStarted } from '../telemetry/tracing-state.ts';
 import { listenPostgres } from './listen-postgres.ts';
 import * as schema from './schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
 
-/** One Drizzle type for both drivers, so services never know which database they run on. */
+/** The Drizzle database the services use, whichever PostgreSQL server is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What a LISTEN subscriber is told: each NOTIFY payload, and that a lost connection came back. */
@@ -23,46 +18,21 @@ export type NotificationHandlers = {
 
 export type DatabaseHandle = {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the server the shop runs itself under DATA_DIR; `postgres`: DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
-   * LISTEN on `channel` (a fixed identifier, never user input). On PostgreSQL a dedicated
-   * connection outside the pool, reconnected with backoff; on PGlite the in-process notifications.
-   * Resolves with the function that stops listening.
+   * LISTEN on `channel` (a fixed identifier, never user input): a dedicated connection outside
+   * the pool, reconnected with backoff. Resolves with the function that stops listening.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
-  /** PGlite only: the data directory as a tarball, used to give each test file a migrated copy. */
-  dumpDataDir(): Promise<Blob>;
   close(): Promise<void>;
 };
 
 const MIGRATION_LOCK_KEY = 7_230_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
-
-export function wrapPglite(client: PGlite): DatabaseHandle {
-  // PostgreSQL's queries are traced by the pg instrumentation; the embedded database's only here.
-  if (isTracingStarted()) tracePgliteQueries(client);
-  const db = drizzlePglite({ client, ...drizzleOptions });
-  return {
-    db: db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
-    ping: async () => {
-      await client.query('select 1');
-    },
-    listen: async (channel, { onNotify }) => await client.listen(channel, onNotify),
-    dumpDataDir: async () => await client.dumpDataDir('none'),
-    close: () => client.close(),
-  };
-}
-
-/** Embedded PostgreSQL in WASM; files under `dataDir`, or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
-  const client = await PGlite.create({ dataDir, loadDataDir });
-  return wrapPglite(client);
-}
 
 export function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -94,7 +64,6 @@ export function openPostgres(connectionString: string): DatabaseHandle {
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
-    dumpDataDir: () => Promise.reject(new Error('dumpDataDir is for the embedded database only')),
     close: () => pool.end(),
   };
 }

@@ -36,9 +36,10 @@ describe('the log format', () => {
     expect(chooseLogFormat(production, false)).toBe('json');
   });
 
-  it('is human-readable outside production only on a terminal or in the demo', () => {
+  it('is human-readable outside production only on a terminal, the demo included', () => {
     expect(chooseLogFormat(development, true)).toBe('pretty');
-    expect(chooseLogFormat(demo, false)).toBe('pretty');
+    expect(chooseLogFormat(demo, true)).toBe('pretty');
+    expect(chooseLogFormat(demo, false)).toBe('json');
     expect(chooseLogFormat(development, false)).toBe('json');
   });
 
@@ -99,7 +100,7 @@ describe('a process that ends abruptly', () => {
 describe('the human-readable log', () => {
   it('shows an access line as method, path, status and time, and other lines with their fields', async () => {
     const file = nextFile();
-    const output = createLogOutput(demo, { dest: file });
+    const output = createLogOutput({ ...demo, logPretty: true }, { dest: file });
     expect(output.format).toBe('pretty');
     const logger = pino({ base: { pid: 1, instance: 'shop-a' } }, output.stream);
     logger
@@ -109,7 +110,7 @@ describe('the human-readable log', () => {
       .child({ reqId: 'b1c3' })
       .info({ method: 'POST', url: '/api/cart', statusCode: 404, ms: 1 }, ACCESS_LINE_MESSAGE);
     logger.info({ products: 54 }, 'seeded the demo catalog');
-    logger.info({ database: 'pglite' }, 'The demo is ready.\n  Shop: http://localhost:3000');
+    logger.info({ database: 'embedded' }, 'The demo is ready.\n  Shop: http://localhost:3000');
     await output.flush();
 
     const lines = linesOf(file);

@@ -12,12 +12,14 @@ type FormatConfig = Pick<Config, 'isProduction' | 'demo' | 'logPretty'>;
 
 /**
  * LOG_PRETTY decides when set. Otherwise a person is assumed to read the lines outside production
- * on a terminal or in the demo (`npm start`), and a program everywhere else: production stays JSON
- * even on a terminal, since what reads its lines there is a log collector more often than not.
+ * on a terminal, and a program everywhere else: standard output sent to a file or a pipe gets
+ * JSON, the demo's too, since formatting a line for a person costs as much as the request it is
+ * about (docs/decisions/049). Production stays JSON even on a terminal, since what reads its lines
+ * there is a log collector more often than not.
  */
 export function chooseLogFormat(config: FormatConfig, stdoutIsTty: boolean): LogFormat {
   if (config.logPretty !== undefined) return config.logPretty ? 'pretty' : 'json';
-  return !config.isProduction && (stdoutIsTty || config.demo) ? 'pretty' : 'json';
+  return !config.isProduction && stdoutIsTty ? 'pretty' : 'json';
 }
 
 /**

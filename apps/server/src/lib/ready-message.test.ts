@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.ts';
 import { readyMessage } from './ready-message.ts';
 
-const pglite = { kind: 'pglite', dataDir: '/srv/shop/data/pgdata' };
+const embedded = { kind: 'embedded', dataDir: '/srv/shop/data/postgres' };
 
 describe('the start-up message', () => {
   it('in the demo, names the shop, the back office with the owner sign-in, the API docs and the mailbox', () => {
-    const message = readyMessage(readConfig({ DEMO: 'true', PORT: '3960' }), pglite);
+    const message = readyMessage(readConfig({ DEMO: 'true', PORT: '3960' }), embedded);
     expect(message.split('\n')).toEqual([
       'The SHOPPER demo is ready.',
       '  Shop:         http://localhost:3960',
@@ -14,7 +14,7 @@ describe('the start-up message', () => {
       '                sign in as owner@shopper.local with the password Owner-demo-1',
       '  API docs:     http://localhost:3960/api/docs',
       '  Mailbox:      http://localhost:3960/dev/mailbox  (every e-mail the shop sends lands here)',
-      '  Data:         /srv/shop/data/pgdata  (the embedded database)',
+      '  Data:         /srv/shop/data/postgres  (the embedded PostgreSQL)',
       '  Stop with Ctrl-C.',
     ]);
   });

@@ -30,8 +30,8 @@ export function readyMessage(config: ReadyConfig, database: { kind: string; data
     config.smtpUrl
       ? '  Mail:         sent through SMTP_URL'
       : `  Mailbox:      ${shop}/dev/mailbox  (every e-mail the shop sends lands here)`,
-    database.kind === 'pglite' && database.dataDir
-      ? `  Data:         ${database.dataDir}  (the embedded database)`
+    database.kind === 'embedded' && database.dataDir
+      ? `  Data:         ${database.dataDir}  (the embedded PostgreSQL)`
       : `  Data:         PostgreSQL at DATABASE_URL`,
     '  Stop with Ctrl-C.',
   ];

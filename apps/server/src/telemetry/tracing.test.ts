@@ -160,11 +160,10 @@ async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | un
   };
 }
 
-/** PostgreSQL when the run has DATABASE_URL: a fresh copy of the migrated template, dropped after. */
-async function databaseForServer(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  const databaseUrl = process.env.DATABASE_URL;
+/** A fresh copy of the migrated template on the run's server, dropped after. */
+async function databaseForServer(): Promise<{ url: string; drop(): Promise<void> }> {
+  const databaseUrl = inject('testServerUrl');
   const template = inject('postgresTemplate');
-  if (!databaseUrl || !template) return undefined;
   const name = `shopper_traced_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -325,7 +324,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     const shop = await startShop({
       DEMO: 'true',
       DATA_DIR: newDataDir(),
-      DATABASE_URL: database?.url ?? '',
+      DATABASE_URL: database.url,
       REDIS_URL: redis?.url ?? '',
       SMTP_URL: smtp.url,
       PAYMENT_SWEEP_EVERY_SECONDS: '1',
@@ -405,7 +404,7 @@ describe('tracing with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     } finally {
       shop.child.kill('SIGKILL');
       await redis?.stop();
-      await database?.drop();
+      await database.drop();
     }
   }, 180_000);
 

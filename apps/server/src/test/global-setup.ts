@@ -1,51 +1,56 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client.ts';
+import { openPostgres } from '../db/client.ts';
+import { EmbeddedServer } from '../db/embedded/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** PGlite: a migrated data directory dump every test file starts from. */
-    pgliteTemplatePath: string;
-    /** PostgreSQL: a migrated database every test file copies (CREATE DATABASE … TEMPLATE). */
+    /** The server every test file makes its database on: DATABASE_URL, or the run's embedded server. */
+    testServerUrl: string;
+    /** A migrated database every test file copies (CREATE DATABASE … TEMPLATE). */
     postgresTemplate: string;
   }
 }
 
-/** Migrates once per run; each test file then gets a fresh copy in milliseconds. */
+/**
+ * One PostgreSQL server per run (DATABASE_URL when set, else the shop's own embedded server in a
+ * temporary folder, without fsync), one migration, then each test file copies the migrated
+ * template in milliseconds.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    const template = `shopper_template_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${template}`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${template}`;
-    const handle = openPostgres(url.toString());
-    await handle.migrate();
-    await handle.close();
-    project.provide('postgresTemplate', template);
-    project.provide('pgliteTemplatePath', '');
-    return async () => {
-      await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.end();
-    };
+  let server: EmbeddedServer | undefined;
+  let dir: string | undefined;
+  let serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    dir = mkdtempSync(path.join(tmpdir(), 'shopper-test-'));
+    server = new EmbeddedServer({
+      clusterDir: path.join(dir, 'postgres'),
+      passwordFile: path.join(dir, 'postgres-password'),
+      logFile: path.join(dir, 'postgres.log'),
+      durable: false,
+    });
+    await server.start();
+    serverUrl = server.url('postgres');
   }
-
-  const dir = mkdtempSync(path.join(tmpdir(), 'shopper-test-'));
-  const handle = await openPglite(undefined);
+  const template = `shopper_template_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${template}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${template}`;
+  const handle = openPostgres(url.toString());
   await handle.migrate();
-  const dump = await handle.dumpDataDir();
   await handle.close();
-  const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplatePath', file);
-  project.provide('postgresTemplate', '');
+  project.provide('testServerUrl', serverUrl);
+  project.provide('postgresTemplate', template);
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.end();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,36 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app.ts';
 import { type Config, readConfig } from '../config.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../db/client.ts';
+import { type DatabaseHandle, openPostgres } from '../db/client.ts';
 import { RATE_LIMIT_RULES, type RateLimits } from '../plugins/rate-limit.ts';
 
-/** A fresh database for one test file: a PGlite copy, or a PostgreSQL copy when DATABASE_URL is set. */
+/** The PostgreSQL server of this run (DATABASE_URL, or the embedded one global-setup.ts started), as its superuser. */
+export function testServerUrl(): string {
+  return inject('testServerUrl');
+}
+
+/** A fresh database for one test file: a copy of the migrated template, dropped when closed. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const template = inject('postgresTemplate');
-  if (databaseUrl && template) {
-    const name = `shopper_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dump = readFileSync(inject('pgliteTemplatePath'));
-  return openPglite(undefined, new Blob([dump]));
+  const serverUrl = testServerUrl();
+  const name = `shopper_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString());
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 export type TestApp = {

@@ -7,23 +7,27 @@ import { readTar, type TarEntry, TarFormatError, writeTar } from './tar-archive.
 /**
  * A backup of the embedded shop is one .tar.gz:
  *   shopper-backup.json  what it is, when it was made, the rows it holds and each file's checksum
- *   pgdata.tar           PGlite's own dump of its data directory (`dumpDataDir`)
+ *   postgres.tar         a base backup of the embedded cluster with the WAL it needs (version 2)
+ *   postgres-password    the cluster's generated password (version 2)
+ *   pgdata.tar           PGlite's dump of its data directory (version 1, earlier versions of SHOPPER)
  *   secrets.json         the generated JWT secret, when DATA_DIR has one
- * Uploaded images are rows of `image_blobs`, so they travel inside pgdata.tar.
+ * Uploaded images are rows of `image_blobs`, so they travel inside the database's tar.
  */
 export const BACKUP_FORMAT = 'shopper-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 const MANIFEST_FILE = 'shopper-backup.json';
-const DATABASE_FILE = 'pgdata.tar';
+const PGLITE_FILE = 'pgdata.tar';
+const POSTGRES_FILE = 'postgres.tar';
+const PASSWORD_FILE = 'postgres-password';
 const SECRETS_FILE = 'secrets.json';
 
 const FileSumSchema = z.object({ bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
 const ManifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.union([z.literal(1), z.literal(BACKUP_VERSION)]),
   createdAt: z.string(),
-  /** PostgreSQL inside the PGlite that wrote pgdata.tar; only the same major version can open it. */
+  /** The PostgreSQL that wrote the database's tar; only the same major version can open it. */
   postgresVersion: z.string(),
   census: z.object({
     tables: z.record(z.string(), z.number().int().min(0)),
@@ -37,8 +41,10 @@ export type BackupManifest = z.infer<typeof ManifestSchema>;
 
 export type BackupContents = {
   manifest: BackupManifest;
-  /** PGlite's uncompressed data directory tarball. */
-  database: Uint8Array;
+  /** The database as an uncompressed tar: a PGlite data directory (version 1) or a base backup (version 2). */
+  database: { kind: 'pglite' | 'postgres'; tar: Uint8Array };
+  /** The cluster's password (version 2). */
+  password: Uint8Array | undefined;
   secrets: Uint8Array | undefined;
 };
 
@@ -54,10 +60,15 @@ export function packBackup(fields: {
   createdAt: Date;
   postgresVersion: string;
   census: ShopCensus;
+  /** The base backup's tar. */
   database: Uint8Array;
+  password: Uint8Array;
   secrets: Uint8Array | undefined;
 }): Buffer {
-  const files: Record<string, z.infer<typeof FileSumSchema>> = { [DATABASE_FILE]: sumOf(fields.database) };
+  const files: Record<string, z.infer<typeof FileSumSchema>> = {
+    [POSTGRES_FILE]: sumOf(fields.database),
+    [PASSWORD_FILE]: sumOf(fields.password),
+  };
   if (fields.secrets) files[SECRETS_FILE] = sumOf(fields.secrets);
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -69,7 +80,8 @@ export function packBackup(fields: {
   };
   const entries: TarEntry[] = [
     { name: MANIFEST_FILE, type: 'file', data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) },
-    { name: DATABASE_FILE, type: 'file', data: fields.database },
+    { name: POSTGRES_FILE, type: 'file', data: fields.database },
+    { name: PASSWORD_FILE, type: 'file', data: fields.password },
   ];
   if (fields.secrets) entries.push({ name: SECRETS_FILE, type: 'file', data: fields.secrets });
   return gzipSync(writeTar(entries, fields.createdAt.getTime()));
@@ -153,18 +165,26 @@ export function unpackBackup(bytes: Uint8Array, shownName: string): BackupConten
   }
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const manifest = parseManifest(byName.get(MANIFEST_FILE), shownName);
-  const database = checkedFile(byName, manifest, DATABASE_FILE, shownName);
-  if (!database) throw new BackupFileError(`${shownName} is damaged: it has no ${DATABASE_FILE}.`);
+  const kind = manifest.version === 1 ? 'pglite' : 'postgres';
+  const databaseFile = kind === 'pglite' ? PGLITE_FILE : POSTGRES_FILE;
+  const database = checkedFile(byName, manifest, databaseFile, shownName);
+  if (!database) throw new BackupFileError(`${shownName} is damaged: it has no ${databaseFile}.`);
+  const password = checkedFile(byName, manifest, PASSWORD_FILE, shownName);
+  if (kind === 'postgres' && !password)
+    throw new BackupFileError(`${shownName} is damaged: it has no ${PASSWORD_FILE}.`);
   const secrets = checkedFile(byName, manifest, SECRETS_FILE, shownName);
+  // A base backup starts with its backup_label; a PGlite dump has none.
+  const required = kind === 'pglite' ? ['PG_VERSION'] : ['PG_VERSION', 'backup_label'];
   try {
-    if (!readTar(database).some((entry) => entry.name.replace(/^\//, '') === 'PG_VERSION')) {
-      throw new TarFormatError('no PG_VERSION');
-    }
+    const names = new Set(readTar(database).map((entry) => entry.name.replace(/^\//, '')));
+    if (required.some((name) => !names.has(name))) throw new TarFormatError(`no ${required.join(' or ')}`);
   } catch (error) {
     if (error instanceof TarFormatError) {
-      throw new BackupFileError(`${shownName} is damaged: ${DATABASE_FILE} is not a PGlite data directory.`);
+      throw new BackupFileError(
+        `${shownName} is damaged: ${databaseFile} is not ${kind === 'pglite' ? 'a PGlite data directory' : 'a PostgreSQL base backup'}.`,
+      );
     }
     throw error;
   }
-  return { manifest, database, secrets };
+  return { manifest, database: { kind, tar: database }, password, secrets };
 }

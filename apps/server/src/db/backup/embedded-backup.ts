@@ -1,18 +1,23 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { dataDirLayout } from '../data-dir-layout.ts';
+import { reachEmbeddedServer } from '../open-database.ts';
+import { takeBaseBackup } from './base-backup.ts';
 import { packBackup } from './backup-file.ts';
+import { writeClusterFiles } from './cluster-files.ts';
 import { writeFileDurably } from './durable-files.ts';
-import { describeCensus, type ShopCensus, takeCensus } from './shop-census.ts';
-import { lockStoppedShop } from './stopped-shop-lock.ts';
+import { censusOfCluster } from './restored-cluster.ts';
+import { describeCensus, type ShopCensus } from './shop-census.ts';
+import { writeTar } from './tar-archive.ts';
 
 export type BackupOutcome = { file: string; bytes: number; census: ShopCensus; withSecrets: boolean };
 
 /**
- * `npm run admin -- backup <file>`: the embedded database (every table, uploaded images
- * included) and the generated secrets, into one .tar.gz. The database is opened as it is, never
- * migrated, so a backup taken before an upgrade is the shop as the old version left it.
+ * `npm run admin -- backup <file>`, with the shop running or not: a base backup of the embedded
+ * cluster (every table, uploaded images included), its password and the generated secrets, in
+ * one .tar.gz. Before it is written, the copy is started as a server of its own and counted: the
+ * census in the file is that of the copy itself, which a restore checks again.
  */
 export async function backupEmbeddedShop({
   dataDir,
@@ -34,44 +39,46 @@ export async function backupEmbeddedShop({
     if (!force) throw new Error(`${target} already exists. Choose another name, or add --force to replace it.`);
   }
   const layout = dataDirLayout(dataDir);
-  // Opening a missing database would create an empty one: check before anything touches DATA_DIR.
-  if (!existsSync(path.join(layout.pgdata, 'PG_VERSION'))) {
+  // Starting a server on an empty DATA_DIR would create a shop: check before anything touches it.
+  if (!existsSync(path.join(layout.postgres, 'PG_VERSION')) && !existsSync(path.join(layout.pglite, 'PG_VERSION'))) {
     throw new Error(
       `There is no embedded database in ${dataDir} to back up. Run the command with the DATA_DIR the shop runs with.`,
     );
   }
 
-  const release = lockStoppedShop(dataDir, 'backup');
-  let fields: Omit<Parameters<typeof packBackup>[0], 'createdAt'>;
+  const createdAt = clock();
+  const server = await reachEmbeddedServer(dataDir);
+  let files;
+  let postgresVersion: string;
   try {
-    const client = await PGlite.create({ dataDir: layout.pgdata });
-    try {
-      // Written-back data files make the dump start without replaying the write-ahead log.
-      await client.exec('checkpoint');
-      const census = await takeCensus(client);
-      const version = await client.query<{ server_version: string }>('show server_version');
-      const dump = await client.dumpDataDir('none');
-      fields = {
-        census,
-        postgresVersion: version.rows[0]?.server_version ?? 'unknown',
-        database: new Uint8Array(await dump.arrayBuffer()),
-        secrets: existsSync(layout.secrets) ? readFileSync(layout.secrets) : undefined,
-      };
-    } finally {
-      await client.close();
-    }
+    files = await takeBaseBackup(server.url('postgres'), server.clusterDir);
+    const client = new pg.Client({ connectionString: server.url('postgres') });
+    await client.connect();
+    postgresVersion =
+      (await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? '';
+    await client.end();
   } finally {
-    release();
+    await server.close();
   }
-
-  const bytes = packBackup({ ...fields, createdAt: clock() });
-  // It holds password hashes, customers' details and maybe the JWT secret: readable by its owner only.
+  const password = readFileSync(layout.postgresPassword);
+  const check = mkdtempSync(path.join(dataDir, '.backup-check-'));
+  let census: ShopCensus;
+  try {
+    writeClusterFiles(dataDirLayout(check).postgres, files);
+    writeFileSync(dataDirLayout(check).postgresPassword, password, { mode: 0o600 });
+    census = await censusOfCluster(check, { durable: false });
+  } finally {
+    rmSync(check, { recursive: true, force: true });
+  }
+  const secrets = existsSync(layout.secrets) ? readFileSync(layout.secrets) : undefined;
+  const bytes = packBackup({ createdAt, postgresVersion, census, database: writeTar(files), password, secrets });
+  // It holds password hashes, customers' details and the generated secrets: readable by its owner only.
   try {
     writeFileDurably(target, bytes, 0o600);
   } catch (error) {
     throw new Error(`Cannot write the backup to ${target}: ${(error as Error).message}`);
   }
-  return { file: target, bytes: bytes.length, census: fields.census, withSecrets: fields.secrets !== undefined };
+  return { file: target, bytes: bytes.length, census, withSecrets: secrets !== undefined };
 }
 
 export function describeBackup(outcome: BackupOutcome): string {

@@ -10,12 +10,16 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { dataDirLayout } from '../data-dir-layout.ts';
+import { EmbeddedServer } from '../embedded/server.ts';
+import { loadPgliteInto, SHOP_DATABASE } from '../embedded/shop-database.ts';
 import { type BackupContents, type BackupManifest, unpackBackup } from './backup-file.ts';
+import { writeClusterFiles } from './cluster-files.ts';
 import { fsyncPath, fsyncTree } from './durable-files.ts';
-import { describeCensus, knownMigrationTimes, takeCensus } from './shop-census.ts';
+import { censusOfCluster } from './restored-cluster.ts';
+import { describeCensus, knownMigrationTimes, type ShopCensus, takeCensus } from './shop-census.ts';
 import { lockStoppedShop } from './stopped-shop-lock.ts';
+import { readTar } from './tar-archive.ts';
 
 export type RestoreOutcome = {
   file: string;
@@ -43,35 +47,73 @@ function readBackupBytes(file: string): Buffer {
 /** What of a shop DATA_DIR already holds, worded for the refusal. */
 function shopFilesIn(layout: ReturnType<typeof dataDirLayout>): string[] {
   const found: string[] = [];
-  if (existsSync(layout.pgdata) && readdirSync(layout.pgdata).length > 0) found.push('a database');
+  const hasFiles = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
+  if (hasFiles(layout.postgres) || hasFiles(layout.pglite)) found.push('a database');
   if (existsSync(layout.secrets)) found.push('a generated JWT secret');
   return found;
 }
 
-/** Opens the dump in `pgdata` as PGlite would, and refuses it unless every table has the rows the backup counted. */
-async function loadAndCheck(pgdata: string, backup: BackupContents, file: string): Promise<void> {
-  let client: PGlite;
-  try {
-    client = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([new Uint8Array(backup.database)]) });
-  } catch (error) {
-    throw new Error(
+function refuseUnlessEqual(census: ShopCensus, expected: ShopCensus, file: string): void {
+  if (isDeepStrictEqual(census, expected)) return;
+  const differing = Object.keys({ ...census.tables, ...expected.tables }).filter(
+    (table) => census.tables[table] !== expected.tables[table],
+  );
+  throw new Error(
+    `${file} did not come back whole: the restored database differs from what was counted when the backup was made` +
+      `${differing.length > 0 ? ` (${differing.join(', ')})` : ' (its migrations)'}.`,
+  );
+}
+
+/**
+ * Lays the backup out as a cluster under `staging` (postgres/ and postgres-password) and refuses
+ * it unless its rows are those the backup counted. A base backup is started, replays its WAL and
+ * is counted; a PGlite dump of an earlier version is opened and counted as PGlite, then copied
+ * into a new cluster (the shop's first start does the same with a PGlite DATA_DIR).
+ */
+async function stageAndCheck(staging: string, backup: BackupContents, file: string): Promise<void> {
+  const staged = dataDirLayout(staging);
+  const expected = backup.manifest.census;
+  const cannotOpen = (error: unknown) =>
+    new Error(
       `The embedded database of this version cannot open ${file} (made on PostgreSQL ${backup.manifest.postgresVersion}): ${(error as Error).message}`,
     );
-  }
-  try {
-    const census = await takeCensus(client);
-    if (!isDeepStrictEqual(census, backup.manifest.census)) {
-      const differing = Object.keys({ ...census.tables, ...backup.manifest.census.tables }).filter(
-        (table) => census.tables[table] !== backup.manifest.census.tables[table],
-      );
-      throw new Error(
-        `${file} did not come back whole: the restored database differs from what was counted when the backup was made` +
-          `${differing.length > 0 ? ` (${differing.join(', ')})` : ' (its migrations)'}.`,
-      );
+  if (backup.database.kind === 'postgres') {
+    writeClusterFiles(staged.postgres, readTar(backup.database.tar));
+    writeFileSync(staged.postgresPassword, backup.password ?? new Uint8Array(), { mode: 0o600 });
+    let census: ShopCensus;
+    try {
+      census = await censusOfCluster(staging, { durable: true });
+    } catch (error) {
+      throw cannotOpen(error);
     }
-  } finally {
-    await client.close();
+    refuseUnlessEqual(census, expected, file);
+    return;
   }
+  const pgliteDir = path.join(staging, 'pglite');
+  const { openPgliteFiles } = await import('../pglite.ts');
+  try {
+    const client = await openPgliteFiles(pgliteDir, new Blob([new Uint8Array(backup.database.tar)]));
+    try {
+      refuseUnlessEqual(await takeCensus(client), expected, file);
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    if ((error as Error).message.includes('did not come back whole')) throw error;
+    throw cannotOpen(error);
+  }
+  const server = new EmbeddedServer({
+    clusterDir: staged.postgres,
+    passwordFile: staged.postgresPassword,
+    logFile: staged.postgresLog,
+  });
+  await server.start();
+  try {
+    await loadPgliteInto(server, pgliteDir, SHOP_DATABASE);
+  } finally {
+    await server.stop();
+  }
+  rmSync(pgliteDir, { recursive: true, force: true });
 }
 
 /**
@@ -85,16 +127,20 @@ function swapIn(dataDir: string, staging: string, withSecrets: boolean): boolean
   const layout = dataDirLayout(dataDir);
   const staged = dataDirLayout(staging);
   const aside = dataDirLayout(path.join(staging, 'replaced'));
-  mkdirSync(path.dirname(aside.pgdata));
+  mkdirSync(path.dirname(aside.postgres));
   const done: [from: string, to: string][] = [];
   const move = (from: string, to: string) => {
     renameSync(from, to);
     done.push([from, to]);
   };
-  const hadDatabase = existsSync(layout.pgdata);
+  const hadDatabase = existsSync(layout.postgres) || existsSync(layout.pglite);
   try {
-    if (hadDatabase) move(layout.pgdata, aside.pgdata);
-    move(staged.pgdata, layout.pgdata);
+    if (existsSync(layout.postgres)) move(layout.postgres, aside.postgres);
+    // An earlier version's PGlite files would otherwise be taken for the shop's data on the next start.
+    if (existsSync(layout.pglite)) move(layout.pglite, aside.pglite);
+    if (existsSync(layout.postgresPassword)) move(layout.postgresPassword, aside.postgresPassword);
+    move(staged.postgres, layout.postgres);
+    move(staged.postgresPassword, layout.postgresPassword);
     if (withSecrets) {
       if (existsSync(layout.secrets)) move(layout.secrets, aside.secrets);
       move(staged.secrets, layout.secrets);
@@ -106,7 +152,7 @@ function swapIn(dataDir: string, staging: string, withSecrets: boolean): boolean
     } catch (undoError) {
       throw new RollbackFailedError(
         `The restore failed (${(error as Error).message}) and putting the previous files back failed too ` +
-          `(${(undoError as Error).message}). They are in ${path.dirname(aside.pgdata)}: move them back into ${dataDir} ` +
+          `(${(undoError as Error).message}). They are in ${path.dirname(aside.postgres)}: move them back into ${dataDir} ` +
           'before starting the shop.',
       );
     }
@@ -152,9 +198,9 @@ export async function restoreEmbeddedShop({
     let keepStaging = false;
     try {
       const staged = dataDirLayout(staging);
-      await loadAndCheck(staged.pgdata, backup, source);
+      await stageAndCheck(staging, backup, source);
       if (backup.secrets) writeFileSync(staged.secrets, backup.secrets, { mode: 0o600 });
-      // PGlite wrote the files without fsync; the restored shop must survive a power cut from here on.
+      // The files were written without fsync; the restored shop must survive a power cut from here on.
       fsyncTree(staging);
       const replaced = swapIn(dataDir, staging, backup.secrets !== undefined);
       return {

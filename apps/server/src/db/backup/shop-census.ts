@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { migrationsFolder } from '../migrations-folder.ts';
 
 /**
@@ -17,7 +16,10 @@ export type ShopCensus = {
 
 const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-export async function takeCensus(client: PGlite): Promise<ShopCensus> {
+/** PGlite's client and node-postgres's both answer `query(text)` with `{ rows }`. */
+export type CensusClient = { query<T>(text: string): Promise<{ rows: T[] }> };
+
+export async function takeCensus(client: CensusClient): Promise<ShopCensus> {
   const tableNames = await client.query<{ name: string }>(
     `select table_name as name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,

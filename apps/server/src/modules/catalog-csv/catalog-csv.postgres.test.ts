@@ -9,8 +9,8 @@ import { signUpStaff, type StaffAccount } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
 
-// Runs only on PostgreSQL (DATABASE_URL set): PGlite has one connection, so two runners there can
-// never write at the same moment. Here they can (decision 029: every instance runs the runner).
+// Two runners writing at the same moment, on separate connections (decision 029: every instance
+// runs the runner).
 
 const PRODUCTS = 40;
 

@@ -17,8 +17,7 @@ import { buildProduct, coloursOfProduct } from '../../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Runs only on PostgreSQL (DATABASE_URL set): PGlite has one connection, so no change there waits
-// on another's lock. A back-office change of a product and an order being written for it meet on
+// Changes on separate connections wait on each other's locks. A back-office change of a product and an order being written for it meet on
 // the product's row and its variants' rows; these races must end in one consistent state, never in
 // a deadlock or an order line whose colour vanished.
 

@@ -14,8 +14,7 @@ import {
 import { buildProduct, coloursOfProduct } from '../../test/product-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Runs only on PostgreSQL (DATABASE_URL set): PGlite has one connection, so nothing there can wait
-// on another transaction's row lock. Checkout locks each variant's row (decision 043): a lock held
+// Transactions on separate connections wait on each other's row locks. Checkout locks each variant's row (decision 043): a lock held
 // on one colour holds up that colour's sales only.
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];

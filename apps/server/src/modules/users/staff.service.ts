@@ -85,7 +85,14 @@ export function createStaffService({ db, clock, audit }: { db: Database; clock: 
     return row;
   }
 
+  /**
+   * Every role change first locks the owners' rows, in id order, and only then its target: two
+   * owners demoting each other at once would otherwise each hold their target and wait for the
+   * other's (a deadlock PostgreSQL ends by failing one of them). Now the second waits, then finds
+   * the first's change made.
+   */
   async function lockedUser(tx: Database, where: ReturnType<typeof eq>): Promise<UserRow | undefined> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).orderBy(users.id).for('update');
     const [row] = await tx.select().from(users).where(where).limit(1).for('update');
     return row;
   }
