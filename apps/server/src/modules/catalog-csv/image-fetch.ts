@@ -98,6 +98,9 @@ function get(url: URL, pinned: ResolvedAddress, signal: AbortSignal): Promise<In
   };
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https : http).get(url, {
+      // A connection of its own: a pooled one was opened for another address check, and one the
+      // server has just closed would fail the picture (pictures are few; reuse saves little).
+      agent: false,
       lookup,
       signal,
       headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,*/*;q=0.5' },
