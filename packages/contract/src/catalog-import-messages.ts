@@ -83,8 +83,6 @@ export const CATALOG_IMPORT_MESSAGES = {
     `The product already has ${inShop} colours in the shop and the file adds ${added} more: a product may have at most ${max} colours`,
   sizeLimitWithShop: (inShop: number, added: number, max: number) =>
     `The product already has ${inShop} sizes in the shop and the file adds ${added} more: a product may have at most ${max} sizes`,
-  colourCaseClash: (file: string, shop: string) =>
-    `The colour ${file} is the shop’s colour ${shop} with other capitals, which the import cannot tell apart; write it as ${shop}`,
   optionRepeated: (name: string) => `The option ${name} is given twice`,
   optionValueMissing: (name: string) => `This variant has no value for ${name}`,
   variantRepeated: (colour: string, size: string, line: number) =>

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { productColours, type ProductRow, products, productSizes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { colourKey } from '../../lib/colour-key.ts';
 import type { ProductImagesService } from '../images/index.ts';
 import { setStockContext } from '../stock/index.ts';
 import { type ColourRow, colourSlug, coloursOf, isVisible } from './product-colours.ts';
@@ -80,7 +81,7 @@ export function createColoursAdminService({
             const message = M.colourLimit(MAX_PRODUCT_COLOURS);
             throw new AppError('CONFLICT', message, [{ param: 'name', msg: message }]);
           }
-          if (colours.some((c) => c.name.toLowerCase() === input.name.toLowerCase())) throw nameTaken();
+          if (colours.some((c) => colourKey(c.name) === colourKey(input.name))) throw nameTaken();
           const sizes = await tx
             .selectDistinct({ size: productSizes.size, position: productSizes.position })
             .from(productSizes)
@@ -145,7 +146,7 @@ export function createColoursAdminService({
           const { colour, colours } = await colourOfProduct(tx, productId, colourId);
           const others = colours.filter((c) => c.id !== colour.id);
           const renamed = input.name !== undefined && input.name !== colour.name;
-          if (renamed && others.some((c) => c.name.toLowerCase() === input.name?.toLowerCase())) throw nameTaken();
+          if (renamed && others.some((c) => colourKey(c.name) === colourKey(input.name ?? ''))) throw nameTaken();
           if (input.isHidden === true && isVisible(colour) && !others.some(isVisible)) throw lastVisible('isHidden');
           const now = clock();
           await tx

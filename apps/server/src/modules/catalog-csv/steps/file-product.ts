@@ -26,11 +26,8 @@ export const OPTION_SLOTS = [1, 2, 3] as const;
 export const optionName = (slot: number) => `Option${slot} Name`;
 export const optionValue = (slot: number) => `Option${slot} Value`;
 
-/**
- * Colour names the way the database compares them (its unique index is on `lower(name)`, which
- * lowers each character alone): `ΑΣ` is `ασ` there, where JavaScript's whole-word rule gives `ας`.
- */
-export const colourKey = (name: string): string => [...name].map((character) => character.toLowerCase()).join('');
+/** Colour names the way the database compares them, as the catalog's apply and editor do. */
+export { colourKey } from '../../../lib/colour-key.ts';
 /** Sizes the way the apply matches them. */
 export const sizeKey = (name: string): string => name.toLowerCase();
 

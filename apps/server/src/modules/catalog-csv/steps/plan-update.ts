@@ -1,4 +1,4 @@
-import { CATALOG_IMPORT_MESSAGES as M, type CatalogImportReason } from '@shopper/contract';
+import { CATALOG_IMPORT_MESSAGES as M } from '@shopper/contract';
 import type { ExistingProductForPlan, PlannedProduct, PlannedVariant } from '../catalog-csv-product.ts';
 import { swatchForColourName } from '../colour-swatches.ts';
 import { tidyText } from '../html-text.ts';
@@ -21,20 +21,11 @@ export function planUpdate(file: FileProduct, current: ExistingProductForPlan): 
   }
   const sizes = file.sizes.map((size) => existingSizes.get(sizeKey(size)) ?? size);
   const currentColours = new Map(current.colours.map((colour) => [colourKey(colour.name), colour]));
-  const reasons: CatalogImportReason[] = shopLimitReasons(file, current, {
+  const reasons = shopLimitReasons(file, current, {
     line: firstLine,
     colourColumn: file.optionColumns.colour,
     sizeColumn: file.optionColumns.size,
   });
-  for (const colour of file.colours) {
-    const match = currentColours.get(colourKey(colour.name));
-    // The apply matches colours by JavaScript's lower case: where that and the database's differ
-    // (ΑΣ is ας to the one, ασ to the other) it would add a colour the database then refuses.
-    if (match && match.name.toLowerCase() !== colour.name.toLowerCase()) {
-      const message = M.colourCaseClash(colour.name, match.name);
-      reasons.push({ line: colour.variants[0]?.line ?? firstLine, column: file.optionColumns.colour, message });
-    }
-  }
   if (reasons.length > 0) return { action: 'refuse', handle, firstLine, reasons };
 
   const product: PlannedProduct = {

@@ -8,6 +8,7 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { productColours, products, productSizes } from '../../../db/schema.ts';
+import { colourKey } from '../../../lib/colour-key.ts';
 import { setStockContext } from '../../stock/index.ts';
 import { colourSlug, coloursOf } from '../product-colours.ts';
 import { variantsOf } from '../products-with-sizes.ts';
@@ -78,7 +79,8 @@ export async function importProduct(
   if (!row) throw new Error('importing a product returned no row');
   await setStockContext(tx, { reason: 'import', note: context.note, actorId: context.actorId });
 
-  const key = (name: string) => name.toLowerCase();
+  // Sizes match in any case; colours as the database's unique index compares them (lib/colour-key.ts).
+  const sizeKey = (name: string) => name.toLowerCase();
   const colourRows = (await coloursOf(tx, [row.id])).get(row.id) ?? [];
   const variants = (await variantsOf(tx, [row.id])).get(row.id) ?? [];
   const sizePositions = new Map<string, number>();
@@ -87,7 +89,7 @@ export async function importProduct(
   let nextSizePosition = Math.max(-1, ...sizePositions.values()) + 1;
   for (const colour of input.colours) {
     for (const { size } of colour.sizes) {
-      if (![...sizePositions.keys()].some((name) => key(name) === key(size))) {
+      if (![...sizePositions.keys()].some((name) => sizeKey(name) === sizeKey(size))) {
         sizePositions.set(size, nextSizePosition);
         nextSizePosition += 1;
       }
@@ -100,7 +102,7 @@ export async function importProduct(
   const plannedByColour = new Map<string, ImportedColour>();
   for (const colour of input.colours) {
     const gallery = colour.images === null ? null : await galleryUrls(deps, tx, row.id, colour.images);
-    const match = colourRows.find((candidate) => key(candidate.name) === key(colour.name));
+    const match = colourRows.find((candidate) => colourKey(candidate.name) === colourKey(colour.name));
     if (match) {
       const main = match.images[match.mainImageIndex] ?? match.images[0];
       const current = main === undefined ? [] : [main, ...match.images.filter((url) => url !== main)];
@@ -151,7 +153,7 @@ export async function importProduct(
   for (const colourId of colourIds) {
     const planned = plannedByColour.get(colourId);
     for (const [size, position] of sizePositions) {
-      const wanted = planned?.sizes.find((candidate) => key(candidate.size) === key(size));
+      const wanted = planned?.sizes.find((candidate) => sizeKey(candidate.size) === sizeKey(size));
       const had = variants.find((variant) => variant.colourId === colourId && variant.size === size);
       if (had) {
         const stock = wanted?.quantity ?? had.stock;
