@@ -12,9 +12,9 @@ import { catalogImportLines, catalogImports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogAdminService } from '../catalog/index.ts';
 import type { ProductImagesService } from '../images/index.ts';
+import type { CatalogCsvProduct } from './catalog-csv-product.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
-import { COLUMN, planImportInSlices, readProductsInSlices, type ImportPlanLine } from './import-plan.ts';
-import { parseShopifyCsv } from './shopify-csv.ts';
+import { planInThread } from './planning-thread.ts';
 import { toCatalogCsvProduct } from './shop-pictures.ts';
 
 export type CatalogCsvAdminService = ReturnType<typeof createCatalogCsvAdminService>;
@@ -27,7 +27,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Lines are written in slices: a 20,000-row file is one statement per slice, not one per line. */
 const LINES_PER_INSERT = 500;
 const MAX_FILE_NAME = 200;
-const MAX_LINE_NAME = 200;
 
 const notFound = () => new AppError('NOT_FOUND', M.importNotFound);
 
@@ -114,7 +113,7 @@ export function createCatalogCsvAdminService({
   }
 
   /** The shop's products of these handles as the file would show them; one read for any number. */
-  async function existingProducts(handles: readonly string[]) {
+  async function existingProducts(handles: readonly string[]): Promise<ReadonlyMap<string, CatalogCsvProduct>> {
     const products = await catalogAdmin.fileProducts(handles);
     const sources = await images.sourceUrlsFor(products.map((product) => product.id));
     return new Map(
@@ -138,23 +137,13 @@ export function createCatalogCsvAdminService({
       bytes: Uint8Array;
       defaultCategory: Category | undefined;
     }): Promise<CatalogImport> {
-      const parsed = await parseShopifyCsv(bytes, { maxMegabytes });
-      if (!parsed.ok) {
-        const { message } = parsed.refusal;
+      const planned = await planInThread({ bytes, maxMegabytes, defaultCategory }, existingProducts);
+      if (!planned.ok) {
+        const { message } = planned.refusal;
         throw new AppError('VALIDATION_FAILED', message, [{ param: 'file', msg: message }]);
       }
-      const read = await readProductsInSlices(parsed);
-      const existing = await existingProducts(read.products.map((product) => product.handle));
-      const lines = await planImportInSlices(read, existing, { defaultCategory });
-
-      const titles = new Map<string, string>();
-      for (const row of parsed.rows) {
-        const handle = (row.cells.get(COLUMN.handle) ?? '').trim();
-        if (!titles.has(handle)) titles.set(handle, (row.cells.get(COLUMN.title) ?? '').trim());
-      }
+      const { lines, names } = planned;
       const tally = (action: CatalogImportAction) => lines.filter((line) => line.action === action).length;
-      const nameOf = (line: ImportPlanLine) =>
-        ('product' in line ? line.product.name : (titles.get(line.handle) ?? '')).slice(0, MAX_LINE_NAME);
 
       return db.transaction(async (tx) => {
         const [job] = await tx
@@ -176,7 +165,7 @@ export function createCatalogCsvAdminService({
           importId: job.id,
           position,
           handle: line.handle,
-          name: nameOf(line),
+          name: names[position] ?? '',
           firstLine: line.firstLine,
           action: line.action,
           changes: line.action === 'update' ? line.changes : [],

@@ -3,13 +3,13 @@ import type { ShopifyCsvRow } from './shopify-csv.ts';
 import type { ImportPlanLine, PlanOptions, ReadCatalog } from './steps/file-product.ts';
 import { planImportInSteps } from './steps/plan-import.ts';
 import { readProductsInSteps } from './steps/read-products.ts';
-import { runInSlices, runToEnd } from './steps/run-in-slices.ts';
+import { runToEnd } from './steps/run-to-end.ts';
 
 /**
  * Steps 2 and 3 of decision 043's import pipeline, pure: rows grouped into products and checked
  * with the editor's own rules (`readProducts`, steps/read-products.ts), then compared with the
  * shop's products of the same handles (`planImport`, steps/plan-import.ts). Nothing here reads or
- * writes the database. The `…InSlices` forms hand the event loop back while a large file is planned.
+ * writes the database; the dry run runs it in the planning thread (plan-file.ts, planning-thread.ts).
  */
 
 export {
@@ -25,15 +25,9 @@ export {
 type ParsedCsv = { columns: readonly string[]; rows: readonly ShopifyCsvRow[] };
 
 export const readProducts = (csv: ParsedCsv): ReadCatalog => runToEnd(readProductsInSteps(csv));
-export const readProductsInSlices = (csv: ParsedCsv): Promise<ReadCatalog> => runInSlices(readProductsInSteps(csv));
 
 export const planImport = (
   read: ReadCatalog,
   existing: ReadonlyMap<string, ExistingProductForPlan>,
   options: PlanOptions = {},
 ): ImportPlanLine[] => runToEnd(planImportInSteps(read, existing, options));
-export const planImportInSlices = (
-  read: ReadCatalog,
-  existing: ReadonlyMap<string, ExistingProductForPlan>,
-  options: PlanOptions = {},
-): Promise<ImportPlanLine[]> => runInSlices(planImportInSteps(read, existing, options));

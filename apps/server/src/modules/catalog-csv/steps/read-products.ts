@@ -18,8 +18,7 @@ import { emptyGrid, readVariant } from './read-variant.ts';
 
 /**
  * Step 2 of decision 043's import pipeline: rows grouped by Handle into products, each checked with
- * the editor's own rules. A generator: it yields after every row, so the dry run can hand the event
- * loop back between slices of a large file (steps/run-in-slices.ts); tests run it to its end.
+ * the editor's own rules. A generator yielding after every row (steps/run-to-end.ts runs it).
  */
 export function* readProductsInSteps(csv: {
   columns: readonly string[];
