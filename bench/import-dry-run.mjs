@@ -58,7 +58,7 @@ try {
     }
   })();
   const started = performance.now();
-  const upload = await fetch(`${shop.url}/api/admin/products/import`, {
+  const upload = await fetch(`${shop.url}/api/admin/catalog-import`, {
     method: 'POST',
     headers: { 'auth-token': accessToken },
     body: form,

@@ -11,7 +11,7 @@ await build({
     at('src/main.ts'),
     at('src/cli/admin.ts'),
     at('src/telemetry/tracing-preload.ts'),
-    { in: at('src/modules/catalog-csv/planning-worker.ts'), out: 'catalog-import-planning-worker' },
+    { in: at('src/modules/catalog-import/planning-worker.ts'), out: 'catalog-import-planning-worker' },
   ],
   outbase: at('src'),
   outdir: at('dist'),

@@ -235,7 +235,7 @@ test.describe('accessibility', () => {
     await expectAccessibleAtBothSizes(page, 'a new product with its errors');
 
     // The catalog import: the form with its error, then a file's dry run and its report (nothing is written).
-    await page.goto('/dashboard/import');
+    await page.goto('/dashboard/catalog-import');
     await page.getByRole('button', { name: T.importCheck }).click();
     await expect(page.getByText(T.importFileMissing)).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the import form with its error');

@@ -753,12 +753,12 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         params: { id: bystander.userId },
         body: { reason: 'Resolved by phone' },
       },
-      'GET /api/admin/products/import/:id': { params: { id: importJob } },
-      'GET /api/admin/products/import/:id/lines': {
+      'GET /api/admin/catalog-import/:id': { params: { id: importJob } },
+      'GET /api/admin/catalog-import/:id/lines': {
         params: { id: importJob },
         query: { action: 'create', page: 1, pageSize: 10 },
       },
-      'POST /api/admin/products/import/:id/apply': { params: { id: importJob } },
+      'POST /api/admin/catalog-import/:id/apply': { params: { id: importJob } },
       'PUT /api/admin/categories/:slug/banner': {
         params: { slug: 'kids' },
         body: { image: '/images/banners/kids.svg', alt: 'Kids wear', width: 1440, height: 360 },
@@ -843,7 +843,7 @@ beforeAll(async () => {
   const catalogForm = multipartFile(catalogFile, { filename: 'products.csv', contentType: 'text/csv' });
   const planned = await t.app.inject({
     method: 'POST',
-    url: '/api/admin/products/import',
+    url: '/api/admin/catalog-import',
     headers: { ...authHeader(cast.owner.accessToken), ...catalogForm.headers },
     payload: catalogForm.payload,
   });

@@ -11,7 +11,7 @@ import {
   categoriesAdminRoutes,
   coloursAdminRoutes,
 } from './modules/catalog/index.ts';
-import { catalogCsvAdminRoutes } from './modules/catalog-csv/index.ts';
+import { catalogImportAdminRoutes } from './modules/catalog-import/index.ts';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './modules/data-rights/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -252,12 +252,12 @@ export const ROUTES: readonly RouteRow[] = [
       coloursAdminRoutes({ catalogAdmin: s.catalogAdmin, imageUploadMaxBytes: s.config.imageUploadMaxBytes }),
   },
   {
-    prefix: '/api/admin/products',
-    module: 'catalog-csv',
-    file: 'modules/catalog-csv/catalog-csv.admin-routes.ts',
+    prefix: '/api/admin',
+    module: 'catalog-import',
+    file: 'modules/catalog-import/catalog-import.admin-routes.ts',
     plugin: (s) =>
-      catalogCsvAdminRoutes({
-        catalogCsv: s.catalogCsvAdmin,
+      catalogImportAdminRoutes({
+        catalogImportAdmin: s.catalogImportAdmin,
         maxMegabytes: s.config.catalogImportMaxMegabytes,
         rateLimiter: s.rateLimiter,
       }),
@@ -325,7 +325,8 @@ export const ROUTES: readonly RouteRow[] = [
   },
 ];
 
-export const isBackOffice = (row: RouteRow): boolean => row.prefix.startsWith(`${BACK_OFFICE_PREFIX}/`);
+export const isBackOffice = (row: RouteRow): boolean =>
+  row.prefix === BACK_OFFICE_PREFIX || row.prefix.startsWith(`${BACK_OFFICE_PREFIX}/`);
 
 /**
  * Registers ROUTES in table order: the open rows one by one, then the back-office rows (last in the

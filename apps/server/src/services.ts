@@ -12,7 +12,7 @@ import {
   createSessionsService,
 } from './modules/auth/index.ts';
 import { createCartService, createCouponsAdminService, createCouponsService } from './modules/cart/index.ts';
-import { createCatalogCsvAdminService, createImportRunner } from './modules/catalog-csv/index.ts';
+import { createCatalogImportAdminService, createImportRunner } from './modules/catalog-import/index.ts';
 import {
   createCatalogAdminService,
   createCatalogChanges,
@@ -151,7 +151,7 @@ export function buildServices({
     maxImageBytes: config.imageUploadMaxBytes,
     privateNetworks: config.catalogImportPrivateNetworks,
   });
-  const catalogCsvAdmin = createCatalogCsvAdminService({
+  const catalogImportAdmin = createCatalogImportAdminService({
     db,
     catalogAdmin,
     images: productImages,
@@ -249,7 +249,7 @@ export function buildServices({
     catalogCache,
     catalogChanges,
     catalogAdmin,
-    catalogCsvAdmin,
+    catalogImportAdmin,
     importRunner,
     categoriesAdmin,
     cart,

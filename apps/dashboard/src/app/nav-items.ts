@@ -4,7 +4,7 @@ import type { StaffRole } from '@shopper/contract';
 export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/', label: 'Home', minRole: 'staff' },
   { to: '/products', label: 'Products', minRole: 'staff' },
-  { to: '/import', label: 'Import', minRole: 'staff' },
+  { to: '/catalog-import', label: 'Import', minRole: 'staff' },
   { to: '/categories', label: 'Categories', minRole: 'staff' },
   { to: '/stock', label: 'Stock', minRole: 'staff' },
   { to: '/orders', label: 'Orders', minRole: 'staff' },

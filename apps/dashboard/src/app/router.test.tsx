@@ -24,3 +24,17 @@ describe('the first load of a screen', () => {
     expect(warnings.mock.calls.flat().join('\n')).not.toContain('HydrateFallback');
   });
 });
+
+describe('a screen’s former address', () => {
+  it('opens the catalog import from /import, keeping the query', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    stubApi({
+      'GET /api/users/me': () => json(200, UserAnswerSchema.parse({ success: true, user: userWithRole('staff') })),
+    });
+    const { router } = renderRoutes(dashboardRoutes, '/import?tab=report');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Import products' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/catalog-import');
+    expect(router.state.location.search).toBe('?tab=report');
+  });
+});

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { Loading } from '../components/query-state.tsx';
 import { env } from '../config/env.ts';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -22,6 +22,12 @@ function page<M>(
     errorElement: <RouteError />,
     HydrateFallback: Loading,
   };
+}
+
+/** A screen's former address: the same query, at the screen's address now. */
+function MovedTo({ pathname }: { pathname: string }) {
+  const { search } = useLocation();
+  return <Navigate replace to={{ pathname, search }} />;
 }
 
 export const dashboardRoutes: RouteObject[] = [
@@ -52,8 +58,9 @@ export const dashboardRoutes: RouteObject[] = [
           (m) => m.NewProductPage,
         ),
       },
+      { path: 'import', element: <MovedTo pathname="/catalog-import" /> },
       {
-        path: 'import',
+        path: 'catalog-import',
         ...page(
           () => import('../features/catalog-import/catalog-import-page.tsx'),
           (m) => m.CatalogImportPage,

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { createAuditService } from '../modules/audit/index.ts';
 import { createCatalogAdminService, createCatalogChanges } from '../modules/catalog/index.ts';
-import { createImportRunner, type ImportRunner } from '../modules/catalog-csv/index.ts';
+import { createImportRunner, type ImportRunner } from '../modules/catalog-import/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from '../modules/images/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
 

@@ -14,7 +14,7 @@ import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { CatalogImportPage } from './catalog-import-page.tsx';
 
 const JOB = '00000000-0000-4000-8000-00000000f001';
-const base = `/api/admin/products/import/${JOB}`;
+const base = `/api/admin/catalog-import/${JOB}`;
 const PRICE_REFUSAL = 'Price must be a positive amount in dollars with at most 2 decimals';
 
 function job(overrides: Partial<CatalogImport>): CatalogImport {
@@ -92,7 +92,7 @@ function linesAnswer(url: URL, lines: CatalogImportLine[]) {
   );
 }
 
-const route = [{ path: '/import', element: <CatalogImportPage /> }];
+const route = [{ path: '/catalog-import', element: <CatalogImportPage /> }];
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -100,11 +100,11 @@ describe('catalog import', () => {
   it('checks a file: uploads it with the default category, then shows the dry run by line, filtered by action', async () => {
     const user = userEvent.setup();
     const calls = stubApi({
-      'POST /api/admin/products/import': () => json(201, { success: true, import: job({}) }),
+      'POST /api/admin/catalog-import': () => json(201, { success: true, import: job({}) }),
       [`GET ${base}`]: () => json(200, { success: true, import: job({}) }),
       [`GET ${base}/lines`]: ({ url }) => linesAnswer(url, LINES),
     });
-    const { router } = renderRoutes(route, '/import');
+    const { router } = renderRoutes(route, '/catalog-import');
     const form = await screen.findByRole('form', { name: 'Check a file' });
     await user.click(within(form).getByRole('button', { name: T.importCheck }));
     expect(await within(form).findByText(T.importFileMissing)).toBeTruthy();
@@ -178,7 +178,7 @@ describe('catalog import', () => {
             : LINES,
         ),
     });
-    renderRoutes(route, `/import?job=${JOB}`);
+    renderRoutes(route, `/catalog-import?job=${JOB}`);
     await user.click(await screen.findByRole('button', { name: T.importApply(2) }));
 
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
@@ -218,7 +218,7 @@ describe('catalog import', () => {
       [`GET ${base}/lines`]: ({ url }) => linesAnswer(url, LINES),
       [`POST ${base}/apply`]: () => json(409, { success: false, code: 'CONFLICT', message: busy }),
     });
-    renderRoutes(route, `/import?job=${JOB}`);
+    renderRoutes(route, `/catalog-import?job=${JOB}`);
     await user.click(await screen.findByRole('button', { name: T.importApply(2) }));
     expect(await screen.findByText(busy)).toBeTruthy();
     expect(screen.getByRole('button', { name: T.importApply(2) })).toBeTruthy();
@@ -246,7 +246,7 @@ describe('catalog import', () => {
         return new Response(CSV, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } });
       },
     });
-    renderRoutes(route, '/import');
+    renderRoutes(route, '/catalog-import');
     await user.click(await screen.findByRole('button', { name: T.exportCatalog }));
     await vi.waitFor(() => expect(clicked).toEqual([{ href: 'blob:catalog', download: T.catalogExportFile }]));
     expect(await blobs[0]?.text()).toBe(CSV);

@@ -67,7 +67,7 @@ export type CatalogImportLine = z.infer<typeof CatalogImportLineSchema>;
 export const CatalogImportAnswerSchema = z.object({ success: z.literal(true), import: CatalogImportSchema });
 export type CatalogImportAnswer = z.infer<typeof CatalogImportAnswerSchema>;
 
-/** GET /api/admin/products/import/{id}/lines. */
+/** GET /api/admin/catalog-import/{id}/lines. */
 export const CatalogImportLinesQuerySchema = z.object({
   action: z.enum(CATALOG_IMPORT_ACTIONS).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -4,7 +4,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { catalogImportKey, importPath } from './get-catalog-import.ts';
 
 /**
- * POST /api/admin/products/import/{id}/apply: answered at once (202, `applying`); the job's own
+ * POST /api/admin/catalog-import/{id}/apply: answered at once (202, `applying`); the job's own
  * query then polls its progress. A 409 when another import is applying.
  */
 export function useApplyCatalogImport(id: string) {

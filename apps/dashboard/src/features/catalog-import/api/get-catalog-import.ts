@@ -9,13 +9,13 @@ import {
 import { apiCall } from '../../../lib/api-client.ts';
 
 export const catalogImportKey = (id: string) => ['admin', 'catalog-import', id] as const;
-export const importPath = (id: string) => `/admin/products/import/${encodeURIComponent(id)}`;
+export const importPath = (id: string) => `/admin/catalog-import/${encodeURIComponent(id)}`;
 
 /** Lines of the report per page. */
 export const IMPORT_LINES_PAGE_SIZE = 50;
 
 /**
- * GET /api/admin/products/import/{id}: the job, asked again every CATALOG_IMPORT_POLL_MS while it
+ * GET /api/admin/catalog-import/{id}: the job, asked again every CATALOG_IMPORT_POLL_MS while it
  * is applying (decision 043). When it stops, the catalog has changed: the product lists and Home
  * are fetched again.
  */
@@ -37,7 +37,7 @@ export function useCatalogImport(id: string) {
 }
 
 /**
- * GET /api/admin/products/import/{id}/lines: one page of the report, by action if asked. Read again
+ * GET /api/admin/catalog-import/{id}/lines: one page of the report, by action if asked. Read again
  * when the job's status changes (the lines then carry what applying them did), not on every poll.
  */
 export function useCatalogImportLines(

@@ -4,7 +4,7 @@ import { apiCall } from '../../../lib/api-client.ts';
 import { catalogImportKey } from './get-catalog-import.ts';
 
 /**
- * POST /api/admin/products/import (multipart): the dry run. The server parses and plans the file
+ * POST /api/admin/catalog-import (multipart): the dry run. The server parses and plans the file
  * and answers the job, `planned`, with its report; nothing of the catalog is written.
  */
 export function useUploadCatalog() {
@@ -15,7 +15,7 @@ export function useUploadCatalog() {
       // Before the file: a server streaming the file has read the fields sent ahead of it.
       if (defaultCategory) form.append('defaultCategory', defaultCategory);
       form.append('file', file);
-      return apiCall('/admin/products/import', CatalogImportAnswerSchema, { method: 'POST', body: form }).then(
+      return apiCall('/admin/catalog-import', CatalogImportAnswerSchema, { method: 'POST', body: form }).then(
         (answer) => answer.import,
       );
     },

@@ -93,13 +93,13 @@ export function ImportSummary({ job }: { job: CatalogImport }) {
                 <Button variant="primary" isBusy={apply.isPending} onClick={() => void start()}>
                   {T.importApply(toWrite)}
                 </Button>
-                <Link to="/import">Check another file</Link>
+                <Link to="/catalog-import">Check another file</Link>
               </div>
             </>
           ) : (
             <div className={styles.actions}>
               <p className={styles.note}>{T.importNothingToDo}</p>
-              <Link to="/import">Check another file</Link>
+              <Link to="/catalog-import">Check another file</Link>
             </div>
           )}
         </>
@@ -127,7 +127,7 @@ export function ImportSummary({ job }: { job: CatalogImport }) {
             ]}
           />
           <div className={styles.actions}>
-            <Link to="/import">{T.importAnother}</Link>
+            <Link to="/catalog-import">{T.importAnother}</Link>
           </div>
         </>
       ) : null}

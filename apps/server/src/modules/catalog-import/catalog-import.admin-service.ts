@@ -17,7 +17,7 @@ import { exportCatalogCsv } from './catalog-export.ts';
 import { planInThread } from './planning-thread.ts';
 import { toCatalogCsvProduct } from './shop-pictures.ts';
 
-export type CatalogCsvAdminService = ReturnType<typeof createCatalogCsvAdminService>;
+export type CatalogImportAdminService = ReturnType<typeof createCatalogImportAdminService>;
 
 type JobRow = typeof catalogImports.$inferSelect;
 type LineRow = typeof catalogImportLines.$inferSelect;
@@ -86,7 +86,7 @@ function cleanFileName(name: string | undefined): string {
  * into a job and its lines without touching the catalog, the job's progress and report, starting
  * the apply (the import runner does the writing), and the export.
  */
-export function createCatalogCsvAdminService({
+export function createCatalogImportAdminService({
   db,
   catalogAdmin,
   images,

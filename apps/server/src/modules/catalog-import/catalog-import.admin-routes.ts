@@ -16,11 +16,15 @@ import { pageAnswer } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { staffOf } from '../../plugins/back-office-guard.ts';
 import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
-import type { CatalogCsvAdminService } from './catalog-csv.admin-service.ts';
+import type { CatalogImportAdminService } from './catalog-import.admin-service.ts';
 
 const tags = ['admin: products'];
 const IdParams = z.object({ id: z.string().max(100) });
-const staff = { minRole: 'staff' as const };
+/** Where the import's routes answered before they had the catalog import's own name. */
+const FORMER_PREFIX = '/products/import';
+const PREFIX = '/catalog-import';
+/** Where the route table mounts this plugin (routes.ts, BACK_OFFICE_PREFIX). */
+const ADMIN = '/api/admin';
 
 const fieldError = (param: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, [{ param, msg: message }]);
@@ -61,15 +65,17 @@ async function readUpload(
 }
 
 /**
- * The catalog as Shopify's product CSV (decision 043): the dry run, the job's progress and report,
- * the apply, and the export. Under /api/admin/products, beside the catalog's own routes; staff.
+ * The catalog import (decision 043): the dry run, the job's progress and report, and the apply under
+ * /api/admin/catalog-import; the export at /api/admin/products/export.csv, beside the catalog's own
+ * routes. Staff. The import's former addresses under /api/admin/products/import answer 308 to the
+ * same request at its address now, so a script written against them keeps working.
  */
-export function catalogCsvAdminRoutes({
-  catalogCsv,
+export function catalogImportAdminRoutes({
+  catalogImportAdmin,
   maxMegabytes,
   rateLimiter,
 }: {
-  catalogCsv: CatalogCsvAdminService;
+  catalogImportAdmin: CatalogImportAdminService;
   maxMegabytes: number;
   rateLimiter: Pick<RateLimiter, 'counters'>;
 }): FastifyPluginAsyncZod {
@@ -87,15 +93,15 @@ export function catalogCsvAdminRoutes({
     });
 
     app.post(
-      '/import',
+      PREFIX,
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary:
             'Check a Shopify product CSV (multipart: optional field "defaultCategory", then "file"): the dry run, which writes nothing of the catalog',
           description:
-            'Answers the import job, status planned, with its counts; GET /import/{id}/lines pages the report by line. A file refused as a whole (too large, not UTF-8, unreadable CSV, too many rows or columns) is a 400 naming why.',
+            'Answers the import job, status planned, with its counts; GET /catalog-import/{id}/lines pages the report by line. A file refused as a whole (too large, not UTF-8, unreadable CSV, too many rows or columns) is a 400 naming why.',
           consumes: ['multipart/form-data'],
           response: { 201: CatalogImportAnswerSchema, ...adminErrors(400, 429) },
         },
@@ -106,15 +112,15 @@ export function catalogCsvAdminRoutes({
         const { count, msBeforeReset } = await starts.hit(actorId);
         if (count > starts.rule.max) throw tooManyRequests(msBeforeReset);
         const upload = await readUpload(request, maxMegabytes);
-        const job = await catalogCsv.plan({ actorId, ...upload });
+        const job = await catalogImportAdmin.plan({ actorId, ...upload });
         return reply.code(201).send({ success: true as const, import: job });
       },
     );
 
     app.get(
-      '/import/:id',
+      `${PREFIX}/:id`,
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'An import job: its status and counts (polled while it is applying)',
@@ -122,13 +128,13 @@ export function catalogCsvAdminRoutes({
           response: { 200: CatalogImportAnswerSchema, ...adminErrors(404) },
         },
       },
-      async (request) => ({ success: true as const, import: await catalogCsv.get(request.params.id) }),
+      async (request) => ({ success: true as const, import: await catalogImportAdmin.get(request.params.id) }),
     );
 
     app.get(
-      '/import/:id/lines',
+      `${PREFIX}/:id/lines`,
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: "An import's report, one line per product of the file, in file order, optionally of one action",
@@ -137,13 +143,13 @@ export function catalogCsvAdminRoutes({
           response: { 200: CatalogImportLinesPageSchema, ...adminErrors(400, 404) },
         },
       },
-      async (request) => pageAnswer(request.query, await catalogCsv.lines(request.params.id, request.query)),
+      async (request) => pageAnswer(request.query, await catalogImportAdmin.lines(request.params.id, request.query)),
     );
 
     app.post(
-      '/import/:id/apply',
+      `${PREFIX}/:id/apply`,
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Apply a planned import in the background; answers at once (202), then poll the job',
@@ -153,15 +159,32 @@ export function catalogCsvAdminRoutes({
         },
       },
       async (request, reply) => {
-        const job = await catalogCsv.apply(request.params.id, staffOf(request).id);
+        const job = await catalogImportAdmin.apply(request.params.id, staffOf(request).id);
         return reply.code(202).send({ success: true as const, import: job });
       },
     );
 
+    for (const [method, path] of [
+      ['POST', ''],
+      ['GET', '/:id'],
+      ['GET', '/:id/lines'],
+      ['POST', '/:id/apply'],
+    ] as const) {
+      app.route({
+        method,
+        url: `${FORMER_PREFIX}${path}`,
+        config: { minRole: 'staff' },
+        schema: { hide: true },
+        // 308 keeps the method and the body, so even the upload arrives whole at the new address.
+        handler: (request, reply) =>
+          reply.redirect(request.url.replace(`${ADMIN}${FORMER_PREFIX}`, `${ADMIN}${PREFIX}`), 308),
+      });
+    }
+
     app.get(
-      '/export.csv',
+      '/products/export.csv',
       {
-        config: staff,
+        config: { minRole: 'staff' },
         schema: {
           tags,
           summary: 'Download the catalog as a Shopify product CSV (hidden colours left out)',
@@ -178,7 +201,7 @@ export function catalogCsvAdminRoutes({
           .header('content-disposition', 'attachment; filename="products.csv"')
           .header('cache-control', 'no-store')
           // The typed reply only knows the JSON error bodies; the CSV is sent as it is.
-          .send((await catalogCsv.exportCsv()) as never),
+          .send((await catalogImportAdmin.exportCsv()) as never),
     );
   };
 }

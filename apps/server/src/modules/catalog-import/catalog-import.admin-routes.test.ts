@@ -87,7 +87,7 @@ async function upload(shop: Shop, headers: Headers, file: string | Buffer, optio
   const body = form(file, options);
   return shop.app.inject({
     method: 'POST',
-    url: '/api/admin/products/import',
+    url: '/api/admin/catalog-import',
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
@@ -108,7 +108,7 @@ async function plan(
 }
 
 async function jobOf(id: string, shop: Shop = t, headers: Headers = cast.staff.headers): Promise<CatalogImport> {
-  const response = await shop.app.inject({ method: 'GET', url: `/api/admin/products/import/${id}`, headers });
+  const response = await shop.app.inject({ method: 'GET', url: `/api/admin/catalog-import/${id}`, headers });
   expect(response.statusCode, response.body).toBe(200);
   return CatalogImportAnswerSchema.parse(response.json()).import;
 }
@@ -123,7 +123,7 @@ async function linesOf(
   for (let page = 1; ; page += 1) {
     const response = await shop.app.inject({
       method: 'GET',
-      url: `/api/admin/products/import/${id}/lines?page=${page}&pageSize=100`,
+      url: `/api/admin/catalog-import/${id}/lines?page=${page}&pageSize=100`,
       headers,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -138,7 +138,7 @@ async function linesOf(
  * a request of its own, answered while the runner works.
  */
 async function apply(id: string, shop: Shop = t, headers: Headers = cast.staff.headers): Promise<CatalogImport> {
-  const started = await shop.app.inject({ method: 'POST', url: `/api/admin/products/import/${id}/apply`, headers });
+  const started = await shop.app.inject({ method: 'POST', url: `/api/admin/catalog-import/${id}/apply`, headers });
   expect(started.statusCode, started.body).toBe(202);
   expect(CatalogImportAnswerSchema.parse(started.json()).import.status).toBe('applying');
   for (;;) {
@@ -286,7 +286,7 @@ describe('the dry run', () => {
 
     const created = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/products/import/${job.id}/lines?action=create`,
+      url: `/api/admin/catalog-import/${job.id}/lines?action=create`,
       headers: cast.staff.headers,
     });
     expect(CatalogImportLinesPageSchema.parse(created.json())).toMatchObject({
@@ -300,10 +300,10 @@ describe('the dry run', () => {
     const body = form(exportCatalogCsv([csvProduct()]));
     const staffRoute = 'staff' as const;
     for (const request of [
-      { method: 'POST' as const, url: '/api/admin/products/import', payload: body.payload },
-      { method: 'GET' as const, url: `/api/admin/products/import/${job.id}` },
-      { method: 'GET' as const, url: `/api/admin/products/import/${job.id}/lines` },
-      { method: 'POST' as const, url: `/api/admin/products/import/${job.id}/apply` },
+      { method: 'POST' as const, url: '/api/admin/catalog-import', payload: body.payload },
+      { method: 'GET' as const, url: `/api/admin/catalog-import/${job.id}` },
+      { method: 'GET' as const, url: `/api/admin/catalog-import/${job.id}/lines` },
+      { method: 'POST' as const, url: `/api/admin/catalog-import/${job.id}/apply` },
       { method: 'GET' as const, url: '/api/admin/products/export.csv' },
     ]) {
       expect(await guardAnswers(t.app, cast, request, staffRoute), request.url).toEqual({ guest: 401, customer: 403 });
@@ -315,14 +315,14 @@ describe('the dry run', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-job']) {
       const response = await t.app.inject({
         method: 'GET',
-        url: `/api/admin/products/import/${id}`,
+        url: `/api/admin/catalog-import/${id}`,
         headers: cast.staff.headers,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(M.importNotFound);
       const applied = await t.app.inject({
         method: 'POST',
-        url: `/api/admin/products/import/${id}/apply`,
+        url: `/api/admin/catalog-import/${id}/apply`,
         headers: cast.staff.headers,
       });
       expect(applied.statusCode).toBe(404);
@@ -330,7 +330,7 @@ describe('the dry run', () => {
     const job = await plan(exportCatalogCsv([csvProduct()]));
     const bad = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/products/import/${job.id}/lines?action=delete&pageSize=1000`,
+      url: `/api/admin/catalog-import/${job.id}/lines?action=delete&pageSize=1000`,
       headers: cast.staff.headers,
     });
     expect(bad.statusCode).toBe(400);
@@ -381,7 +381,7 @@ describe('hostile files', () => {
   it('refuses a request without a file, and an unknown default category', async () => {
     const plain = await t.app.inject({
       method: 'POST',
-      url: '/api/admin/products/import',
+      url: '/api/admin/catalog-import',
       headers: cast.staff.headers,
       payload: { file: 'Handle' },
     });
@@ -527,7 +527,7 @@ describe('applying an import', () => {
     // A job is applied once.
     const twice = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/products/import/${job.id}/apply`,
+      url: `/api/admin/catalog-import/${job.id}/apply`,
       headers: cast.staff.headers,
     });
     expect(twice.statusCode).toBe(409);
@@ -544,7 +544,7 @@ describe('applying an import', () => {
       .where(eq(catalogImports.id, holder.id));
     const refused = await t.app.inject({
       method: 'POST',
-      url: `/api/admin/products/import/${waiting.id}/apply`,
+      url: `/api/admin/catalog-import/${waiting.id}/apply`,
       headers: cast.staff.headers,
     });
     expect(refused.statusCode).toBe(409);
@@ -668,7 +668,7 @@ describe('the runner on every instance', () => {
     expect(left).toEqual([]);
     const notFound = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/products/import/${job.id}`,
+      url: `/api/admin/catalog-import/${job.id}`,
       headers: cast.staff.headers,
     });
     expect(notFound.statusCode).toBe(404);

@@ -51,7 +51,7 @@ describe('two instances applying one import', () => {
     const body = multipartFile(Buffer.from(file), { filename: 'race.csv', contentType: 'text/csv' });
     const planned = await t.app.inject({
       method: 'POST',
-      url: '/api/admin/products/import',
+      url: '/api/admin/catalog-import',
       headers: { ...owner.headers, ...body.headers },
       payload: body.payload,
     });

@@ -71,7 +71,7 @@ const upload = (file: string) => {
   const body = form(file);
   return t.app.inject({
     method: 'POST',
-    url: '/api/admin/products/import',
+    url: '/api/admin/catalog-import',
     headers: { ...cast.staff.headers, ...body.headers },
     payload: body.payload,
   });
@@ -85,7 +85,7 @@ async function plan(file: string): Promise<CatalogImport> {
 
 async function linesOf(id: string): Promise<CatalogImportLine[]> {
   const response = await t.app.inject({
-    url: `/api/admin/products/import/${id}/lines?page=1&pageSize=100`,
+    url: `/api/admin/catalog-import/${id}/lines?page=1&pageSize=100`,
     headers: cast.staff.headers,
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -95,12 +95,12 @@ async function linesOf(id: string): Promise<CatalogImportLine[]> {
 async function apply(id: string): Promise<CatalogImport> {
   const started = await t.app.inject({
     method: 'POST',
-    url: `/api/admin/products/import/${id}/apply`,
+    url: `/api/admin/catalog-import/${id}/apply`,
     headers: cast.staff.headers,
   });
   expect(started.statusCode, started.body).toBe(202);
   for (;;) {
-    const response = await t.app.inject({ url: `/api/admin/products/import/${id}`, headers: cast.staff.headers });
+    const response = await t.app.inject({ url: `/api/admin/catalog-import/${id}`, headers: cast.staff.headers });
     const job = CatalogImportAnswerSchema.parse(response.json()).import;
     if (job.status !== 'applying') return job;
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -283,7 +283,7 @@ describe('how often one account may start imports', () => {
         const body = form(csv(row({ handle: 'limited-shirt' })));
         return limited.app.inject({
           method: 'POST',
-          url: '/api/admin/products/import',
+          url: '/api/admin/catalog-import',
           headers: { ...headers, ...body.headers },
           payload: body.payload,
         });

@@ -46,7 +46,7 @@ test.describe('back office: catalog import', () => {
       await expect(page.getByText(T.importFileMissing)).toBeVisible();
       await page.getByLabel(T.importFileLabel).setInputFiles(CSV);
       await page.getByRole('button', { name: T.importCheck }).click();
-      await expect(page).toHaveURL(/\/dashboard\/import\?job=[^&]+$/);
+      await expect(page).toHaveURL(/\/dashboard\/catalog-import\?job=[^&]+$/);
       await expect(page.getByRole('heading', { name: 'shopify-products.csv' })).toBeVisible();
       await expect(page.getByText('Checked', { exact: true })).toBeVisible();
     });
