@@ -125,4 +125,11 @@ test.describe('back office: catalog import', () => {
       await expect(shop.getByRole('heading', { name: MESSAGES.productNotFound })).toBeVisible();
     });
   });
+
+  test('a bookmark of the import’s former address opens the catalog import', async ({ page }) => {
+    await openBackOffice(page, 'staff');
+    await page.goto('/dashboard/import');
+    await expect(page).toHaveURL('/dashboard/catalog-import');
+    await expect(page.getByRole('heading', { level: 1, name: T.importTitle })).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { ExistingProductForPlan } from './catalog-csv-product.ts';
 import { planFile, type PlanFileInput } from './plan-file.ts';
@@ -15,7 +15,8 @@ if (!parentPort) throw new Error('planning-worker.ts runs as a worker thread');
 
 // On Linux a thread's niceness is its own (elsewhere it is the process's, so it is left alone):
 // where the planning thread and the request thread want one core, the requests go first.
-if (process.platform === 'linux') setPriority(PLANNING_NICENESS);
+// A server already run nicer than that keeps its own niceness: lowering it would need privileges.
+if (process.platform === 'linux' && getPriority() < PLANNING_NICENESS) setPriority(PLANNING_NICENESS);
 
 parentPort.on('message', ({ input, port }: { input: PlanFileInput; port: MessagePort }) => {
   void planOnPort(input, port);
