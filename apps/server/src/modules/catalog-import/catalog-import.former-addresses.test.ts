@@ -76,7 +76,7 @@ describe('the catalog import’s former addresses under /api/admin/products/impo
   });
 
   it('are left out of the API documentation', async () => {
-    const document = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/admin/products/import'))).toEqual([]);
     expect(document.paths).toHaveProperty('/api/admin/catalog-import');
   });
