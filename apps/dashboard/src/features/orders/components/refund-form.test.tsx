@@ -32,7 +32,7 @@ describe('the refund form', () => {
     const onRefund = vi.fn<(body: RefundOrderBody) => Promise<unknown>>().mockResolvedValue(undefined);
     render(<RefundForm order={delivered} onRefund={onRefund} />);
 
-    const amount = screen.getByLabelText('Amount to refund ($)');
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount to refund ($)');
     expect(amount.value).toBe('43.2');
     expect(screen.getByText('On the goods, tax included: at most $43.20.')).toBeTruthy();
     expect(part('Tax part')).toBe('$3.20');
