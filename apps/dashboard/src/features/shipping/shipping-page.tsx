@@ -1,42 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COUNTRY_CODES,
-  countryName,
-  ShippingZonesAnswerSchema,
-  type ShippingZone,
-  type ShippingZonesAnswer,
-} from '@shopper/contract';
+import { useQuery } from '@tanstack/react-query';
+import { COUNTRY_CODES, countryName, ShippingZonesAnswerSchema, type ShippingZone } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { apiCall, messageOf } from '../../lib/api-client.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import styles from './shipping-page.module.css';
+import styles from '../../components/owner-screen.module.css';
+import { useScreenChange } from '../../hooks/use-screen-change.ts';
+import { apiCall } from '../../lib/api-client.ts';
 
 const zonesKey = ['admin', 'shipping'] as const;
-type Call = { path: string; method: 'POST' | 'PUT' | 'DELETE'; body?: unknown };
 
-/** Every change answers the zones as they now are: they replace the list, and the server's message is shown. */
-function useShippingChange(onDone?: () => void) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | undefined>();
-  const mutation = useMutation({
-    mutationFn: ({ path, method, body }: Call) =>
-      apiCall(`/admin/shipping${path}`, ShippingZonesAnswerSchema, { method, body }),
-    onSuccess: (answer: ShippingZonesAnswer) => {
-      queryClient.setQueryData(zonesKey, answer.zones);
-      setError(undefined);
-      notifySuccess(answer.message ?? 'Saved.');
-      onDone?.();
-    },
-    onError: (failure) => setError(messageOf(failure, 'The change could not be saved.')),
+/** Every change answers the zones as they now are: they replace the list. */
+const useShippingChange = (onDone?: () => void) =>
+  useScreenChange({
+    base: '/admin/shipping',
+    schema: ShippingZonesAnswerSchema,
+    queryKey: zonesKey,
+    dataOf: (answer) => answer.zones,
+    onDone,
   });
-  return { run: (call: Call) => mutation.mutate(call), isBusy: mutation.isPending, error };
-}
 
 /** "US" or "CA: Ontario, British Columbia", one country per line. */
 function parsePlaces(text: string) {
