@@ -31,6 +31,23 @@ describe('the Shipping screen', () => {
     ]);
   });
 
+  it('says a zone without a method ships nowhere yet', async () => {
+    const closed = {
+      id: 'z-jp',
+      name: 'Japan',
+      isRestOfWorld: false,
+      places: [{ country: 'JP' as const, states: [] }],
+      methods: [],
+    };
+    stubApi({ 'GET /api/admin/shipping/zones': () => answer([closed, world]) });
+    renderRoutes([{ path: '/shipping', element: <ShippingPage /> }], '/shipping');
+    const zone = await screen.findByRole('region', { name: 'Japan' });
+    expect(
+      within(zone).getByText('No method yet: its countries cannot be shipped to until one is added.'),
+    ).toBeTruthy();
+    expect(within(zone).queryByRole('table')).toBeNull();
+  });
+
   it('adds a zone from one country per line, narrowed to states, and shows a refusal in the server’s words', async () => {
     const user = userEvent.setup();
     let tries = 0;

@@ -107,40 +107,46 @@ function ZonePanel({ zone }: { zone: ShippingZone }) {
     >
       <div className={styles.stack}>
         <p className={styles.muted}>{where}</p>
-        <table className={styles.table}>
-          <caption className={styles.muted}>Methods of {zone.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Id</th>
-              <th scope="col">Price</th>
-              <th scope="col">Free from</th>
-              <th scope="col">Estimate</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {zone.methods.map((m) => (
-              <tr key={m.id}>
-                <td>{m.name}</td>
-                <td>{m.code}</td>
-                <td>{m.price === 0 ? 'Free' : `$${m.price.toFixed(2)}`}</td>
-                <td>{m.freeFrom === null ? '—' : `$${m.freeFrom.toFixed(2)}`}</td>
-                <td>{m.estimate || '—'}</td>
-                <td>
-                  <Button
-                    onClick={() => change.run({ path: `/methods/${m.id}`, method: 'DELETE' })}
-                    aria-label={`Delete ${m.name}`}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {zone.methods.length === 0 ? (
+          <p>No method yet: its countries cannot be shipped to until one is added.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.muted}>Methods of {zone.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Id</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Free from</th>
+                  <th scope="col">Estimate</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zone.methods.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.name}</td>
+                    <td>{m.code}</td>
+                    <td>{m.price === 0 ? 'Free' : `$${m.price.toFixed(2)}`}</td>
+                    <td>{m.freeFrom === null ? '—' : `$${m.freeFrom.toFixed(2)}`}</td>
+                    <td>{m.estimate || '—'}</td>
+                    <td>
+                      <Button
+                        onClick={() => change.run({ path: `/methods/${m.id}`, method: 'DELETE' })}
+                        aria-label={`Delete ${m.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         <FormError message={change.error} />
         <MethodForm zone={zone} />
       </div>

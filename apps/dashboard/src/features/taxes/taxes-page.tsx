@@ -124,38 +124,40 @@ function RatesPanel({ answer }: { answer: TaxesAnswer }) {
             is set, a place without one pays no tax.
           </p>
         ) : (
-          <table className={styles.table}>
-            <caption className={styles.muted}>Tax rates by place</caption>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">State or province</th>
-                <th scope="col">Rate</th>
-                <th scope="col">On shipping</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.rates.map((rate) => (
-                <tr key={rate.id}>
-                  <td>{countryName(rate.country) ?? rate.country}</td>
-                  <td>{rate.state || 'Whole country'}</td>
-                  <td>{rate.rate}%</td>
-                  <td>{rate.shippingRate === null ? 'Not taxed' : `${rate.shippingRate}%`}</td>
-                  <td>
-                    <Button
-                      onClick={() => change.run({ path: `/rates/${rate.id}`, method: 'DELETE' })}
-                      aria-label={`Delete the rate of ${rate.state || (countryName(rate.country) ?? rate.country)}`}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.muted}>Tax rates by place</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">State or province</th>
+                  <th scope="col">Rate</th>
+                  <th scope="col">On shipping</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {answer.rates.map((rate) => (
+                  <tr key={rate.id}>
+                    <td>{countryName(rate.country) ?? rate.country}</td>
+                    <td>{rate.state || 'Whole country'}</td>
+                    <td>{rate.rate}%</td>
+                    <td>{rate.shippingRate === null ? 'Not taxed' : `${rate.shippingRate}%`}</td>
+                    <td>
+                      <Button
+                        onClick={() => change.run({ path: `/rates/${rate.id}`, method: 'DELETE' })}
+                        aria-label={`Delete the rate of ${rate.state || (countryName(rate.country) ?? rate.country)}`}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <FormError message={change.error} />
         <RateForm />
