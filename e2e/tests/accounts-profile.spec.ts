@@ -72,6 +72,8 @@ test.describe('profile', () => {
     page,
     request,
   }) => {
+    // Four changes, a reload and screenshots at two sizes: more than the default time on a loaded two-core machine.
+    test.slow();
     const account = await signUpVerified(request, { name: 'Booker Pat' });
     const book = page.getByRole('region', { name: 'Address Book' });
     const shipping = page.getByRole('region', { name: 'Shipping Address' });
@@ -88,7 +90,7 @@ test.describe('profile', () => {
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(form.getByText(CHECKOUT_MESSAGES.shippingFieldsRequired)).toHaveCount(1);
       await form.getByLabel('Label').fill('Home');
-      await form.getByLabel('Address').fill('12 Harbour Road');
+      await form.getByLabel('Address', { exact: true }).fill('12 Harbour Road');
       await form.getByLabel('City').fill('Toronto');
       await form.getByLabel('State/Province').fill('ON');
       await form.getByLabel('Country').selectOption({ label: 'Canada' });
@@ -104,7 +106,7 @@ test.describe('profile', () => {
       await book.getByRole('button', { name: 'Add address' }).click();
       const form = book.getByRole('form', { name: 'New address' });
       await form.getByLabel('Label').fill('Work');
-      await form.getByLabel('Address').fill('2 Mill Lane');
+      await form.getByLabel('Address', { exact: true }).fill('2 Mill Lane');
       await form.getByLabel('City').fill('Leeds');
       await form.getByLabel('State/Province').fill('West Yorkshire');
       await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
@@ -122,7 +124,7 @@ test.describe('profile', () => {
     await test.step('edits the second one, then makes it the default: the profile follows', async () => {
       await book.getByRole('button', { name: 'Edit Work' }).click();
       const form = book.getByRole('form', { name: 'Edit Work' });
-      await form.getByLabel('Address').fill('3 Mill Lane');
+      await form.getByLabel('Address', { exact: true }).fill('3 Mill Lane');
       await form.getByRole('button', { name: 'Save address' }).click();
       await expect(entry('Work')).toContainText('3 Mill Lane');
       await book.getByRole('button', { name: 'Make Work the default' }).click();
