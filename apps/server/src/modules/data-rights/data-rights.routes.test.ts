@@ -150,7 +150,12 @@ describe('a customer’s data rights', () => {
       'order',
     ]);
     expect(data.addresses[1]).toMatchObject({ label: 'Home', isDefault: true, name: who.name, street: who.street });
-    expect(data.addresses[2]).toMatchObject({ label: 'Work', isDefault: false, phone: who.phone, street: who.bookStreet });
+    expect(data.addresses[2]).toMatchObject({
+      label: 'Work',
+      isDefault: false,
+      phone: who.phone,
+      street: who.bookStreet,
+    });
     expect(data.addresses[3]).toMatchObject({ name: who.name, street: who.street, phone: who.phone });
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ shippingName: who.name, items: [expect.objectContaining({ quantity: 2 })] });
@@ -247,9 +252,7 @@ describe('a customer’s data rights', () => {
     const erased = await t.app.inject({ ...eraseRequest, headers: cast.staff.headers });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().message).toBe(DATA_RIGHTS_MESSAGES.staffErased);
-    expect((await leaks(t.database, [who.email, who.name, who.phone, who.street, who.bookStreet])).found).toEqual(
-      [],
-    );
+    expect((await leaks(t.database, [who.email, who.name, who.phone, who.street, who.bookStreet])).found).toEqual([]);
     expect(await figures()).toEqual(before);
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, account.userId));
