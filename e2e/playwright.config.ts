@@ -9,6 +9,26 @@ const reportDir = process.env.SHOPPER_TEST_REPORT_DIR;
 const reporter: ReporterDescription[] = [['list']];
 if (reportDir) reporter.push(['json', { outputFile: path.join(reportDir, 'playwright.json') }]);
 
+/** Debian's Chromium: no browser download is possible here. */
+const browser = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    // Debian's headless shell runs the journeys in two thirds of the full browser's time
+    // on two cores (no browser UI processes); E2E_CHROMIUM picks another build.
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/** The journeys that change what every other journey would see (see the projects below). */
+const SHOP_WIDE = /shipping-and-taxes\.spec\.ts$/;
+
 /**
  * Journeys run against the production build (`npm run test:e2e` builds first) served by the real
  * server on a fresh embedded database, in Debian's Chromium: no browser download is possible here.
@@ -29,24 +49,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          // Debian's headless shell runs the journeys in two thirds of the full browser's time
-          // on two cores (no browser UI processes); E2E_CHROMIUM picks another build.
-          executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium-headless-shell',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: SHOP_WIDE, use: browser },
+    // Journeys that change shop-wide settings (tax rates, VAT-included prices, shipping zones) would
+    // change the totals of journeys running beside them in the other worker; they run after all
+    // the others, alone. Each also puts the settings back when it ends.
+    { name: 'shop-wide settings', testMatch: SHOP_WIDE, dependencies: ['chromium'], use: browser },
   ],
   webServer: {
     command: 'node ./start-server.mjs',

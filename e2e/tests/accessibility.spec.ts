@@ -172,6 +172,11 @@ test.describe('accessibility', () => {
     await basic.getByLabel('Name').fill('');
     await expect(basic.getByText('Name is required')).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the profile with a validation error');
+    const book = page.getByRole('region', { name: 'Address Book' });
+    await book.getByRole('button', { name: 'Add address' }).click();
+    await book.getByRole('button', { name: 'Save address' }).click();
+    await expect(book.getByRole('alert')).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the address book’s form with its error');
     await page
       .getByRole('region', { name: 'Account Management' })
       .getByRole('button', { name: 'Disable Account' })

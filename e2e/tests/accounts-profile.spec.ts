@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
-import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, ADDRESS_MESSAGES, CHECKOUT_MESSAGES } from '@shopper/contract';
 import { logInWithForm, openHeaderPanel, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
+import { screenshotBothSizes } from '../fixtures/back-office.ts';
 
 test.describe('profile', () => {
   test('edits name, phone and address with live validation messages', async ({ page, request }) => {
@@ -64,6 +65,80 @@ test.describe('profile', () => {
       await address.getByLabel('Country').selectOption({ label: UI.selectCountry });
       await address.getByRole('button', { name: 'Save' }).click();
       await expect(address.getByText(UI.noAddress)).toBeVisible();
+    });
+  });
+
+  test('keeps an address book: adds with checkout’s messages, edits, picks the default, deletes', async ({
+    page,
+    request,
+  }) => {
+    // Four changes, a reload and screenshots at two sizes: more than the default time on a loaded two-core machine.
+    test.slow();
+    const account = await signUpVerified(request, { name: 'Booker Pat' });
+    const book = page.getByRole('region', { name: 'Address Book' });
+    const shipping = page.getByRole('region', { name: 'Shipping Address' });
+    const entry = (name: string) => book.getByRole('listitem', { name });
+
+    await test.step('the book starts empty', async () => {
+      await openSignedIn(page, account, '/profile');
+      await expect(book.getByText(ADDRESS_MESSAGES.bookEmpty)).toBeVisible();
+    });
+
+    await test.step('adds a first address: an empty field gets checkout’s one message; it becomes the default', async () => {
+      await book.getByRole('button', { name: 'Add address' }).click();
+      const form = book.getByRole('form', { name: 'New address' });
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(form.getByText(CHECKOUT_MESSAGES.shippingFieldsRequired)).toHaveCount(1);
+      await form.getByLabel('Label').fill('Home');
+      await form.getByLabel('Address', { exact: true }).fill('12 Harbour Road');
+      await form.getByLabel('City').fill('Toronto');
+      await form.getByLabel('State/Province').fill('ON');
+      await form.getByLabel('Country').selectOption({ label: 'Canada' });
+      await form.getByLabel('Zip/Postal Code').fill('M5V 2T6');
+      await form.getByLabel('Phone number').fill('+1 416 555 0100');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(entry('Home')).toContainText('Default');
+      // The default is the profile's shipping address.
+      await expect(shipping.getByText('Toronto, ON M5V 2T6')).toBeVisible();
+    });
+
+    await test.step('adds a second one: the server refuses a bad zip with its words', async () => {
+      await book.getByRole('button', { name: 'Add address' }).click();
+      const form = book.getByRole('form', { name: 'New address' });
+      await form.getByLabel('Label').fill('Work');
+      await form.getByLabel('Address', { exact: true }).fill('2 Mill Lane');
+      await form.getByLabel('City').fill('Leeds');
+      await form.getByLabel('State/Province').fill('West Yorkshire');
+      await form.getByLabel('Country').selectOption({ label: 'United Kingdom' });
+      await form.getByLabel('Zip/Postal Code').fill('L!');
+      await form.getByLabel('Phone number').fill('+44 113 496 0000');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(form.getByText(CHECKOUT_MESSAGES.zipInvalid)).toBeVisible();
+      await form.getByLabel('Zip/Postal Code').fill('LS1 4AP');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(entry('Work')).toContainText('2 Mill Lane');
+      await expect(entry('Work')).not.toContainText('Default');
+      await screenshotBothSizes(page, 'profile-address-book');
+    });
+
+    await test.step('edits the second one, then makes it the default: the profile follows', async () => {
+      await book.getByRole('button', { name: 'Edit Work' }).click();
+      const form = book.getByRole('form', { name: 'Edit Work' });
+      await form.getByLabel('Address', { exact: true }).fill('3 Mill Lane');
+      await form.getByRole('button', { name: 'Save address' }).click();
+      await expect(entry('Work')).toContainText('3 Mill Lane');
+      await book.getByRole('button', { name: 'Make Work the default' }).click();
+      await expect(entry('Work')).toContainText('Default');
+      await expect(shipping.getByText('3 Mill Lane')).toBeVisible();
+    });
+
+    await test.step('deletes the default: the other one takes its place, also after a reload', async () => {
+      await book.getByRole('button', { name: 'Delete Work' }).click();
+      await expect(entry('Work')).toHaveCount(0);
+      await expect(entry('Home')).toContainText('Default');
+      await page.reload();
+      await expect(entry('Home')).toContainText('Default');
+      await expect(shipping.getByText('12 Harbour Road')).toBeVisible();
     });
   });
 

@@ -7,6 +7,9 @@ import {
   OrderAnswerSchema,
   formatUsd,
   type Order,
+  refundShares,
+  toCents,
+  toDollars,
 } from '@shopper/contract';
 import { linkIn, signUpVerified, waitForMail, type Account } from '../fixtures/accounts.ts';
 import { openBackOffice, openScreen, screenshotBothSizes, staffApi } from '../fixtures/back-office.ts';
@@ -234,14 +237,31 @@ test.describe('back office: orders, as the customer sees them', () => {
   }) => {
     const reason = 'Too small, returned unworn';
 
-    const { customer, order, line } = await test.step('a customer orders two of a product, which arrive', async () => {
-      const { customer, order } = await customerWithOrder(shop, request, 2);
-      const placed = await customerOrder(request, customer, order.id);
-      const staff = await staffApi(request);
-      await staff(`/orders/${order.id}/ship`, { carrier: 'DHL', trackingNumber: 'JD014600' }, AdminOrderAnswerSchema);
-      await staff(`/orders/${order.id}/deliver`, undefined, AdminOrderAnswerSchema);
-      return { customer, order, line: placed.items[0]! };
-    });
+    const { customer, order, line, placed } =
+      await test.step('a customer orders two of a product, which arrive', async () => {
+        const { customer, order } = await customerWithOrder(shop, request, 2);
+        const placed = await customerOrder(request, customer, order.id);
+        const staff = await staffApi(request);
+        await staff(`/orders/${order.id}/ship`, { carrier: 'DHL', trackingNumber: 'JD014600' }, AdminOrderAnswerSchema);
+        await staff(`/orders/${order.id}/deliver`, undefined, AdminOrderAnswerSchema);
+        return { customer, order, line: placed.items[0]!, placed };
+      });
+
+    // The tax share of the refund, as the server splits it (docs/shipping-and-taxes.md#refunds).
+    const shares = refundShares(
+      {
+        totalCents: toCents(placed.totalAmount),
+        taxCents: toCents(placed.taxAmount),
+        shippingCents: toCents(placed.shippingAmount),
+        shippingTaxCents: toCents(placed.shippingTaxAmount),
+        pricesIncludeTax: placed.pricesIncludeTax,
+      },
+      { amountCents: 0, taxCents: 0, shippingCents: 0 },
+      toCents(line.price),
+      false,
+    );
+    if ('problem' in shares) throw new Error(`The refund cannot be split: ${shares.problem}`);
+    const taxPart = formatUsd(toDollars(shares.taxCents));
 
     await test.step('one of the two comes back: staff refund its price and put it back in stock', async () => {
       await openBackOffice(page, 'staff', `/dashboard/orders/${order.id}`);
@@ -250,6 +270,12 @@ test.describe('back office: orders, as the customer sees them', () => {
       const dialog = page.getByRole('dialog', { name: `Refund ${order.orderNumber}` });
       await dialog.getByLabel('Amount to refund ($)').fill(String(line.price));
       await dialog.getByLabel('Reason').fill(reason);
+      // Shipping was free: there is none to give back. The split shows before staff confirm.
+      await expect(dialog.getByRole('checkbox', { name: /Refund shipping/ })).toBeDisabled();
+      await expect(dialog.getByText('(free on this order)')).toBeVisible();
+      const split = dialog.getByRole('definition');
+      await expect(dialog.getByLabel('This refund')).toContainText(`Tax part${taxPart}`);
+      await expect(split.last()).toHaveText(formatUsd(line.price));
       // A line of a product in several colours names the colour bought (decision 043).
       const colour = line.colourName ? ` · ${line.colourName}` : '';
       await dialog.getByLabel(`${line.name}${colour} · ${line.size} (of 2)`).fill('1');
@@ -257,6 +283,7 @@ test.describe('back office: orders, as the customer sees them', () => {
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`${formatUsd(line.price)} · ${reason}`);
       await expect(page.getByRole('list', { name: 'Refunds' })).toContainText('succeeded');
+      await expect(page.getByRole('list', { name: 'Refunds' })).toContainText(`tax ${taxPart} · shipping $0.00`);
     });
 
     await test.step('the customer opens the order: delivered and partially refunded', async () => {

@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { AuthAnswerSchema, SHIPPING_MESSAGES, SHOP_UI_MESSAGES as UI, TEST_CARD, formatUsd } from '@shopper/contract';
+import {
+  AuthAnswerSchema,
+  SHIPPING_MESSAGES,
+  SHOP_UI_MESSAGES as UI,
+  ShippingOfferAnswerSchema,
+  TEST_CARD,
+  formatUsd,
+  shopBandText,
+} from '@shopper/contract';
 import { type Account, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
-import { DEMO_BACK_OFFICE } from '../fixtures/back-office.ts';
+import { DEMO_BACK_OFFICE, openBackOffice, screenshotBothSizes } from '../fixtures/back-office.ts';
 import { addToCart, payWithCard, productsWithStock } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
@@ -37,6 +45,11 @@ async function fillAddress(page: Page, address: { city: string; state: string; c
 const summaryOf = (page: Page) => page.getByRole('region', { name: UI.orderSummary });
 
 test.describe('shipping and taxes', () => {
+  // Each journey changes the shop, checks out or opens the back office, then puts the shop back
+  // in its teardown: with screenshots at two sizes, more than the default time on two loaded
+  // cores, and a journey cut short would leave its rates behind.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a customer in California pays California’s rate plus Express', async ({ page, request }) => {
     const owner = await ownerApi(request);
     const created = await owner('POST', '/taxes/rates', { country: 'US', state: 'California', rate: 7.25 });
@@ -48,6 +61,14 @@ test.describe('shipping and taxes', () => {
       const goodsCents = Math.round(cart.subtotal * 100);
       const tax = taxCents(goodsCents, 7250) / 100;
       const total = (goodsCents + 1500) / 100 + tax;
+
+      await test.step('the owner sees California’s rate on the Taxes screen', async () => {
+        const office = await page.context().browser()!.newPage();
+        await openBackOffice(office, 'owner', '/dashboard/taxes');
+        await expect(office.getByRole('row', { name: /California/ })).toContainText('7.25%');
+        await screenshotBothSizes(office, 'back-office-taxes');
+        await office.close();
+      });
 
       await test.step('the address in California offers Standard and Express, with their prices and estimates', async () => {
         await openSignedIn(page, account, '/checkout');
@@ -122,6 +143,13 @@ test.describe('shipping and taxes', () => {
       await addToCart(request, account, product!);
       await openSignedIn(page, account, '/checkout');
       const country = page.getByLabel('Country');
+      await test.step('the owner sees the closed zone on the Shipping screen', async () => {
+        const office = await page.context().browser()!.newPage();
+        await openBackOffice(office, 'owner', '/dashboard/shipping');
+        await expect(office.getByRole('region', { name: 'Japan (closed)' })).toContainText('Japan');
+        await screenshotBothSizes(office, 'back-office-shipping');
+        await office.close();
+      });
       await test.step('the country list offers Germany but not Japan', async () => {
         await expect(country.locator('option', { hasText: 'Germany' })).toHaveCount(1);
         await expect(country.locator('option', { hasText: 'Japan' })).toHaveCount(0);
@@ -146,6 +174,44 @@ test.describe('shipping and taxes', () => {
     } finally {
       if (zoneId) await owner('DELETE', `/shipping/zones/${zoneId}`);
     }
+  });
+
+  test('the top band follows the owner’s free-shipping amount, and comes back with the defaults', async ({
+    page,
+    request,
+  }) => {
+    const owner = await ownerApi(request);
+    const band = page.getByRole('region', { name: 'Shipping and returns' });
+    type Method = { id: string; code: string; name: string; price: number; freeFrom: number | null; estimate: string };
+    const zones = (await owner('GET', '/shipping/zones')).zones as unknown as { methods: Method[] }[];
+    const free = zones.flatMap((zone) => zone.methods).filter((m) => m.price === 0);
+    const body = (m: Method) => ({ name: m.name, price: m.price, freeFrom: m.freeFrom, estimate: m.estimate });
+    const offerNow = async () =>
+      ShippingOfferAnswerSchema.parse(await (await request.get('/api/shop/shipping')).json()).offer;
+
+    await test.step('a shop at its defaults keeps its words', async () => {
+      await page.goto('/');
+      await expect(band).toHaveText('Free shipping on every order · Easy 30-day returns');
+    });
+    try {
+      await test.step('the free methods cost $4.95 below $75: the band says so on every page', async () => {
+        for (const m of free)
+          await owner('PUT', `/shipping/methods/${m.id}`, { ...body(m), price: 4.95, freeFrom: 75 });
+        const offer = await offerNow();
+        expect(offer.kind).not.toBe('free');
+        const { accent, rest } = shopBandText(offer);
+        await page.goto('/');
+        await expect(band).toHaveText(`${accent}${rest}`);
+        await page.goto('/shop');
+        await expect(band).toHaveText(`${accent}${rest}`);
+      });
+    } finally {
+      for (const m of free) await owner('PUT', `/shipping/methods/${m.id}`, body(m));
+    }
+    await test.step('back at the defaults, back to its words', async () => {
+      await page.goto('/');
+      await expect(band).toHaveText('Free shipping on every order · Easy 30-day returns');
+    });
   });
 
   test('a saved address is picked at checkout', async ({ page, request }) => {

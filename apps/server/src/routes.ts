@@ -23,7 +23,7 @@ import { ordersAdminRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
-import { shippingAdminRoutes } from './modules/shipping/index.ts';
+import { shippingAdminRoutes, shippingOfferRoutes } from './modules/shipping/index.ts';
 import { stockAdminRoutes } from './modules/stock/index.ts';
 import { shopLegalRoutes, taxAdminRoutes } from './modules/tax/index.ts';
 import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/index.ts';
@@ -138,6 +138,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'tax',
     file: 'modules/tax/tax.routes.ts',
     plugin: (s) => shopLegalRoutes({ tax: s.tax }),
+  },
+  {
+    prefix: '/api/shop/shipping',
+    module: 'shipping',
+    file: 'modules/shipping/shipping.routes.ts',
+    plugin: (s) => shippingOfferRoutes({ shipping: s.shipping }),
   },
   {
     prefix: '/api/reviews',

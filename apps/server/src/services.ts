@@ -114,7 +114,6 @@ export function buildServices({
   const signedIn = requireAuth({ tokens: accessTokens, findSession: sessions.findWithUser, clock });
 
   const audit = createAuditService({ db, clock });
-  const shipping = createShippingService({ db, audit, clock });
   const tax = createTaxService({ db, audit, clock, fallbackRate: config.taxRate });
   const staff = createStaffService({ db, clock, audit });
   const stock = createStockService({ db, audit });
@@ -132,6 +131,7 @@ export function buildServices({
   });
   const catalogChanges = createCatalogChanges({ database, log: log.child({ module: 'catalog-changes' }) });
   catalogChanges.onCatalogChange(() => catalogCache.clear());
+  const shipping = createShippingService({ db, audit, clock, catalogChanges });
   const catalogAdmin = createCatalogAdminService({
     db,
     images: productImages,

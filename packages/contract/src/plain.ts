@@ -17,6 +17,7 @@ export * from './user-rules.ts';
 export * from './cart-messages.ts';
 export * from './checkout-messages.ts';
 export * from './shipping-tax-messages.ts';
+export * from './shipping-offer.ts';
 export * from './order-rules.ts';
 export * from './order-tracking-messages.ts';
 export * from './shop-ui-messages.ts';

@@ -48,6 +48,12 @@ export const ADDRESS_MESSAGES = {
   addressSaved: 'Address saved.',
   addressDeleted: 'Address deleted.',
   defaultSet: 'Default address updated.',
+  /** The profile's address book. */
+  bookEmpty: 'No saved addresses yet. Add one here, or keep one at checkout.',
+  bookFull: (max: number) => `Your address book is full (${max} addresses).`,
+  makeDefaultLabel: 'Make this my default address',
+  saveFailed: 'Failed to save the address',
+  changeFailed: 'Failed to change the address book',
 } as const;
 
 /** Most addresses one customer may keep in the book. */

@@ -12,6 +12,7 @@ import { relatedProductsQueryOptions } from '../features/product/api/get-related
 import { reviewPreviewQueryOptions } from '../features/reviews/api/get-reviews.ts';
 import { storePageQueryOptions } from '../features/store-pages/api/get-store-page.ts';
 import { isApiError } from '../lib/api-client.ts';
+import { shippingOfferQueryOptions } from '../lib/shipping-offer.ts';
 import { COLOUR_PARAM, slugPathOf } from '../lib/product-colours.ts';
 
 export type PageOutcome =
@@ -50,6 +51,20 @@ const PRODUCT_NOT_FOUND: PageOutcome = { kind: 'page', status: 404, page: { kind
  * throws: the server then answers the plain shell and the browser loads the page itself.
  */
 export async function preparePage(
+  queryClient: QueryClient,
+  routeId: ServerRenderedRouteId,
+  params: Record<string, string | undefined>,
+  search: URLSearchParams,
+): Promise<PageOutcome> {
+  // Every page's top band says what shipping costs: it is rendered with the page, never after.
+  const [, outcome] = await Promise.all([
+    queryClient.fetchQuery(shippingOfferQueryOptions),
+    prepareRoute(queryClient, routeId, params, search),
+  ]);
+  return outcome;
+}
+
+async function prepareRoute(
   queryClient: QueryClient,
   routeId: ServerRenderedRouteId,
   params: Record<string, string | undefined>,

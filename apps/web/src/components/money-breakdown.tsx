@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SHOP_UI_MESSAGES as UI, formatUsd } from '@shopper/contract/plain';
 import styles from './money-breakdown.module.css';
 
@@ -17,6 +18,8 @@ interface MoneyBreakdownProps {
   shippingLabel?: string;
   /** Prices included tax: the tax row reads "incl. VAT", as part of the total rather than added to it. */
   pricesIncludeTax?: boolean;
+  /** Rows after the total, in the same list (a receipt's refunds). */
+  children?: ReactNode;
 }
 
 /** Subtotal, discount, shipping, tax and total as the server priced them, in dollars; nothing is computed here. */
@@ -31,6 +34,7 @@ export function MoneyBreakdown({
   total,
   shippingLabel = 'Shipping',
   pricesIncludeTax = false,
+  children,
 }: MoneyBreakdownProps) {
   return (
     <dl className={styles.rows}>
@@ -64,6 +68,7 @@ export function MoneyBreakdown({
           <dd>{formatUsd(tax)}</dd>
         </div>
       ) : null}
+      {children}
     </dl>
   );
 }

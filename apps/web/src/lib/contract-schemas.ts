@@ -26,6 +26,7 @@ export {
   ReviewAnswerSchema,
   ReviewListAnswerSchema,
   SavedAddressesAnswerSchema,
+  ShippingOfferAnswerSchema,
   ShopLegalAnswerSchema,
   StorePageAnswerSchema,
   TestIntentAnswerSchema,

@@ -63,4 +63,14 @@ export const ShopLegalSchema = z.object({
   taxNumber: z.string(),
 });
 export type ShopLegal = z.infer<typeof ShopLegalSchema>;
+/** GET /api/shop/shipping: what the top band promises about shipping. */
+export const ShippingOfferSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('free') }),
+  z.object({ kind: z.literal('free-from'), amount: z.number() }),
+  z.object({ kind: z.literal('paid-from'), amount: z.number() }),
+  z.object({ kind: z.literal('none') }),
+]);
+export const ShippingOfferAnswerSchema = z.object({ success: z.literal(true), offer: ShippingOfferSchema });
+export type ShippingOfferAnswer = z.infer<typeof ShippingOfferAnswerSchema>;
+
 export const ShopLegalAnswerSchema = z.object({ success: z.literal(true), legal: ShopLegalSchema });

@@ -10,7 +10,10 @@ export const EraseAccountBodySchema = z.object({
 export type EraseAccountBody = z.infer<typeof EraseAccountBodySchema>;
 
 const Address = z.object({
-  source: z.enum(['profile', 'order']),
+  /** The profile's address, an entry of the address book, or where an order was sent. */
+  source: z.enum(['profile', 'address-book', 'order']),
+  label: z.string().optional(),
+  isDefault: z.boolean().optional(),
   name: z.string().optional(),
   street: z.string().nullable(),
   city: z.string().nullable(),

@@ -1,76 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_MESSAGES, AdminOrderAnswerSchema, type AdminOrder } from '@shopper/contract';
+import { ADMIN_MESSAGES, type AdminOrder } from '@shopper/contract';
+import { adminOrder } from '../../test/orders.ts';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
 
 const REASON = 'Stripe: Charge ch_1 has been disputed; cannot refund.';
 
+const REASON_REFUND = {
+  id: 'r1',
+  amount: 43.2,
+  taxAmount: 3.2,
+  shippingAmount: 0,
+  reason: 'Order cancelled',
+  status: 'failed' as const,
+  providerRefundId: null,
+  lastError: REASON,
+  attempts: 1,
+  createdAt: '2026-11-20T11:00:00.000Z',
+};
+
+/** A cancelled order whose refund the provider refused. */
 function order(refund: Partial<AdminOrder['refunds'][number]>, items: unknown[] = []): AdminOrder {
-  return AdminOrderAnswerSchema.parse({
-    success: true,
-    order: {
-      _id: 'o1',
-      orderNumber: 'SH-10042',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      items,
-      itemsPrice: 40,
-      discount: 0,
-      couponCode: null,
-      shippingAmount: 0,
-      taxAmount: 3.2,
-      totalAmount: 43.2,
-      shippingMethod: 'standard',
-      shippingMethodName: 'Standard',
-      shippingTaxAmount: 0,
-      pricesIncludeTax: false,
-      orderStatus: 'Cancelled',
-      shippingInfo: {
-        name: 'Ada',
-        address: '1 Main St',
-        city: 'Springfield',
-        state: 'IL',
-        postalCode: '62704',
-        country: 'US',
-        phoneNumber: '555',
+  return adminOrder({
+    items: items as AdminOrder['items'],
+    timeline: [
+      { kind: 'placed', actor: null, data: {}, createdAt: '2026-11-20T10:00:00.000Z' },
+      {
+        kind: 'refund-failed',
+        actor: null,
+        data: { amount: 43.2, error: REASON },
+        createdAt: '2026-11-20T11:00:00.000Z',
       },
-      paymentInfo: { paymentMethod: 'card', status: 'succeeded', brand: 'visa', last4: '4242' },
-      paymentIntentId: 'pi_1',
-      customer: null,
-      carrier: null,
-      trackingNumber: null,
-      trackingUrl: null,
-      shippedAt: null,
-      deliveredAt: null,
-      cancelledAt: '2026-11-20T11:00:00.000Z',
-      refundedAmount: 0,
-      timeline: [
-        { kind: 'placed', actor: null, data: {}, createdAt: '2026-11-20T10:00:00.000Z' },
-        {
-          kind: 'refund-failed',
-          actor: null,
-          data: { amount: 43.2, error: REASON },
-          createdAt: '2026-11-20T11:00:00.000Z',
-        },
-      ],
-      refunds: [
-        {
-          id: 'r1',
-          amount: 43.2,
-          taxAmount: 3.2,
-          shippingAmount: 0,
-          reason: 'Order cancelled',
-          status: 'failed',
-          providerRefundId: null,
-          lastError: REASON,
-          attempts: 1,
-          createdAt: '2026-11-20T11:00:00.000Z',
-          ...refund,
-        },
-      ],
-    },
-  }).order;
+    ],
+    refunds: [{ ...REASON_REFUND, ...refund }],
+  });
 }
 
 describe('order detail: a failed refund', () => {
@@ -90,6 +55,7 @@ describe('order detail: a failed refund', () => {
     const refunds = await screen.findByRole('list', { name: 'Refunds' });
     expect(within(refunds).getByText(REASON)).toBeTruthy();
     expect(within(refunds).getByText('failed')).toBeTruthy();
+    expect(within(refunds).getByText('tax $3.20 · shipping $0.00')).toBeTruthy();
     // The timeline tells the reason too.
     expect(screen.getAllByText(new RegExp(REASON.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).length).toBe(2);
 

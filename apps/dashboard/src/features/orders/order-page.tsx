@@ -201,6 +201,9 @@ export function OrderPage() {
                     <li key={refund.id}>
                       <span>
                         {formatMoney(refund.amount)} · {refund.reason}
+                        <span className={styles.refundParts}>
+                          tax {formatMoney(refund.taxAmount)} · shipping {formatMoney(refund.shippingAmount)}
+                        </span>
                         {refund.status === 'failed' && refund.lastError ? (
                           <span className={styles.refundError}>{refund.lastError}</span>
                         ) : null}

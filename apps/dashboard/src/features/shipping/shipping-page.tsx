@@ -1,42 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  COUNTRY_CODES,
-  countryName,
-  ShippingZonesAnswerSchema,
-  type ShippingZone,
-  type ShippingZonesAnswer,
-} from '@shopper/contract';
+import { useQuery } from '@tanstack/react-query';
+import { COUNTRY_CODES, countryName, ShippingZonesAnswerSchema, type ShippingZone } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { apiCall, messageOf } from '../../lib/api-client.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import styles from './shipping-page.module.css';
+import styles from '../../components/owner-screen.module.css';
+import { useScreenChange } from '../../hooks/use-screen-change.ts';
+import { apiCall } from '../../lib/api-client.ts';
 
 const zonesKey = ['admin', 'shipping'] as const;
-type Call = { path: string; method: 'POST' | 'PUT' | 'DELETE'; body?: unknown };
 
-/** Every change answers the zones as they now are: they replace the list, and the server's message is shown. */
-function useShippingChange(onDone?: () => void) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | undefined>();
-  const mutation = useMutation({
-    mutationFn: ({ path, method, body }: Call) =>
-      apiCall(`/admin/shipping${path}`, ShippingZonesAnswerSchema, { method, body }),
-    onSuccess: (answer: ShippingZonesAnswer) => {
-      queryClient.setQueryData(zonesKey, answer.zones);
-      setError(undefined);
-      notifySuccess(answer.message ?? 'Saved.');
-      onDone?.();
-    },
-    onError: (failure) => setError(messageOf(failure, 'The change could not be saved.')),
+/** Every change answers the zones as they now are: they replace the list. */
+const useShippingChange = (onDone?: () => void) =>
+  useScreenChange({
+    base: '/admin/shipping',
+    schema: ShippingZonesAnswerSchema,
+    queryKey: zonesKey,
+    dataOf: (answer) => answer.zones,
+    onDone,
   });
-  return { run: (call: Call) => mutation.mutate(call), isBusy: mutation.isPending, error };
-}
 
 /** "US" or "CA: Ontario, British Columbia", one country per line. */
 function parsePlaces(text: string) {
@@ -122,40 +107,46 @@ function ZonePanel({ zone }: { zone: ShippingZone }) {
     >
       <div className={styles.stack}>
         <p className={styles.muted}>{where}</p>
-        <table className={styles.table}>
-          <caption className={styles.muted}>Methods of {zone.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Id</th>
-              <th scope="col">Price</th>
-              <th scope="col">Free from</th>
-              <th scope="col">Estimate</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {zone.methods.map((m) => (
-              <tr key={m.id}>
-                <td>{m.name}</td>
-                <td>{m.code}</td>
-                <td>{m.price === 0 ? 'Free' : `$${m.price.toFixed(2)}`}</td>
-                <td>{m.freeFrom === null ? '—' : `$${m.freeFrom.toFixed(2)}`}</td>
-                <td>{m.estimate || '—'}</td>
-                <td>
-                  <Button
-                    onClick={() => change.run({ path: `/methods/${m.id}`, method: 'DELETE' })}
-                    aria-label={`Delete ${m.name}`}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        {zone.methods.length === 0 ? (
+          <p>No method yet: its countries cannot be shipped to until one is added.</p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.muted}>Methods of {zone.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Method</th>
+                  <th scope="col">Id</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Free from</th>
+                  <th scope="col">Estimate</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zone.methods.map((m) => (
+                  <tr key={m.id}>
+                    <td>{m.name}</td>
+                    <td>{m.code}</td>
+                    <td>{m.price === 0 ? 'Free' : `$${m.price.toFixed(2)}`}</td>
+                    <td>{m.freeFrom === null ? '—' : `$${m.freeFrom.toFixed(2)}`}</td>
+                    <td>{m.estimate || '—'}</td>
+                    <td>
+                      <Button
+                        onClick={() => change.run({ path: `/methods/${m.id}`, method: 'DELETE' })}
+                        aria-label={`Delete ${m.name}`}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         <FormError message={change.error} />
         <MethodForm zone={zone} />
       </div>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { COUNTRIES, countryName, TaxesAnswerSchema, type TaxesAnswer } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
@@ -7,29 +7,21 @@ import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { apiCall, messageOf } from '../../lib/api-client.ts';
-import { notifySuccess } from '../../lib/toast.ts';
-import styles from './taxes-page.module.css';
+import styles from '../../components/owner-screen.module.css';
+import { useScreenChange } from '../../hooks/use-screen-change.ts';
+import { apiCall } from '../../lib/api-client.ts';
 
 const taxesKey = ['admin', 'taxes'] as const;
-type Call = { path: string; method: 'POST' | 'PUT' | 'DELETE'; body?: unknown };
 
 /** Every change answers the whole screen, which replaces what is shown. */
-function useTaxChange(onDone?: () => void) {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | undefined>();
-  const mutation = useMutation({
-    mutationFn: ({ path, method, body }: Call) => apiCall(`/admin/taxes${path}`, TaxesAnswerSchema, { method, body }),
-    onSuccess: (answer: TaxesAnswer) => {
-      queryClient.setQueryData(taxesKey, answer);
-      setError(undefined);
-      notifySuccess(answer.message ?? 'Saved.');
-      onDone?.();
-    },
-    onError: (failure) => setError(messageOf(failure, 'The change could not be saved.')),
+const useTaxChange = (onDone?: () => void) =>
+  useScreenChange({
+    base: '/admin/taxes',
+    schema: TaxesAnswerSchema,
+    queryKey: taxesKey,
+    dataOf: (answer) => answer,
+    onDone,
   });
-  return { run: (call: Call) => mutation.mutate(call), isBusy: mutation.isPending, error };
-}
 
 const percentOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -132,38 +124,40 @@ function RatesPanel({ answer }: { answer: TaxesAnswer }) {
             is set, a place without one pays no tax.
           </p>
         ) : (
-          <table className={styles.table}>
-            <caption className={styles.muted}>Tax rates by place</caption>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">State or province</th>
-                <th scope="col">Rate</th>
-                <th scope="col">On shipping</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.rates.map((rate) => (
-                <tr key={rate.id}>
-                  <td>{countryName(rate.country) ?? rate.country}</td>
-                  <td>{rate.state || 'Whole country'}</td>
-                  <td>{rate.rate}%</td>
-                  <td>{rate.shippingRate === null ? 'Not taxed' : `${rate.shippingRate}%`}</td>
-                  <td>
-                    <Button
-                      onClick={() => change.run({ path: `/rates/${rate.id}`, method: 'DELETE' })}
-                      aria-label={`Delete the rate of ${rate.state || (countryName(rate.country) ?? rate.country)}`}
-                    >
-                      Delete
-                    </Button>
-                  </td>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <caption className={styles.muted}>Tax rates by place</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">State or province</th>
+                  <th scope="col">Rate</th>
+                  <th scope="col">On shipping</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {answer.rates.map((rate) => (
+                  <tr key={rate.id}>
+                    <td>{countryName(rate.country) ?? rate.country}</td>
+                    <td>{rate.state || 'Whole country'}</td>
+                    <td>{rate.rate}%</td>
+                    <td>{rate.shippingRate === null ? 'Not taxed' : `${rate.shippingRate}%`}</td>
+                    <td>
+                      <Button
+                        onClick={() => change.run({ path: `/rates/${rate.id}`, method: 'DELETE' })}
+                        aria-label={`Delete the rate of ${rate.state || (countryName(rate.country) ?? rate.country)}`}
+                      >
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
         <FormError message={change.error} />
         <RateForm />

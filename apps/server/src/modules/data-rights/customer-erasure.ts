@@ -14,6 +14,7 @@ import {
   paymentIntents,
   refunds,
   reviews,
+  savedAddresses,
   savedPaymentMethods,
   sessions,
   users,
@@ -34,7 +35,7 @@ const jsonInner = (value: string) => JSON.stringify(value).slice(1, -1);
  * Erases a customer in one transaction (docs/product.md#your-data). The account row stays as an
  * anonymous tombstone, since orders and the money records point at it and must stay for
  * accounting; every personal value (name, email, phone, addresses, sessions, cards, cart,
- * newsletter, mail) is deleted or blanked, and its traces in the order and audit history replaced.
+ * address book, newsletter, mail) is deleted or blanked, and its traces in the order and audit history replaced.
  */
 export async function eraseCustomer(
   tx: Database,
@@ -56,11 +57,16 @@ export async function eraseCustomer(
       ...[order.shippingName, order.shippingPhone, order.shippingAddress].filter((v) => v.trim().length >= 3),
     );
   }
+  const bookRows = await tx.select().from(savedAddresses).where(eq(savedAddresses.userId, userId));
+  for (const entry of bookRows) {
+    personal.push(...[entry.name, entry.phone, entry.street].filter((v) => v.trim().length >= 3));
+  }
   const values = [...new Set(personal)];
 
   // Sessions end at once: their refresh tokens go with them (cascade), and an access token's session is gone.
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  await tx.delete(savedAddresses).where(eq(savedAddresses.userId, userId));
   await tx.delete(cartItems).where(eq(cartItems.userId, userId));
   await tx.delete(cartCoupons).where(eq(cartCoupons.userId, userId));
   await tx.delete(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId));

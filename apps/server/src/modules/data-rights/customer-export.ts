@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   reviews,
+  savedAddresses,
   savedPaymentMethods,
   sessions,
   users,
@@ -23,7 +24,7 @@ export async function customerExport(db: Database, userId: string, now: Date): P
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) return undefined;
-    const [orderRows, itemRows, reviewRows, newsletterRows, cartRows, couponRows, cardRows, sessionRows] =
+    const [orderRows, itemRows, reviewRows, newsletterRows, cartRows, couponRows, cardRows, sessionRows, bookRows] =
       await Promise.all([
         tx.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt)),
         tx
@@ -37,6 +38,11 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         tx.select().from(cartCoupons).where(eq(cartCoupons.userId, userId)),
         tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)),
         tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
+        tx
+          .select()
+          .from(savedAddresses)
+          .where(eq(savedAddresses.userId, userId))
+          .orderBy(asc(savedAddresses.createdAt), asc(savedAddresses.id)),
       ]);
     const profileAddress = {
       source: 'profile' as const,
@@ -46,6 +52,18 @@ export async function customerExport(db: Database, userId: string, now: Date): P
       postalCode: user.addressZip,
       country: user.addressCountry,
     };
+    const bookAddresses = bookRows.map((entry) => ({
+      source: 'address-book' as const,
+      label: entry.label,
+      isDefault: entry.isDefault,
+      name: entry.name,
+      street: entry.street,
+      city: entry.city,
+      state: entry.state,
+      postalCode: entry.zip,
+      country: entry.country,
+      phone: entry.phone,
+    }));
     const orderAddresses = orderRows.map((order) => ({
       source: 'order' as const,
       name: order.shippingName,
@@ -57,7 +75,7 @@ export async function customerExport(db: Database, userId: string, now: Date): P
       phone: order.shippingPhone,
     }));
     const seen = new Set<string>();
-    const addresses = [profileAddress, ...orderAddresses].filter((address) => {
+    const addresses = [profileAddress, ...bookAddresses, ...orderAddresses].filter((address) => {
       const key = JSON.stringify({ ...address, source: undefined });
       const isEmpty = !address.street && !address.city && !address.postalCode;
       if (isEmpty || seen.has(key)) return false;

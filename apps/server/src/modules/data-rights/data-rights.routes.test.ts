@@ -33,12 +33,17 @@ function person(tag: string) {
     email: `quilla.${suffix}@example.com`,
     phone: `+1 555 0${Math.floor(100 + Math.random() * 899)} ${Math.floor(1000 + Math.random() * 8999)}`,
     street: `9931 Marzipan Close ${suffix}`,
+    /** A second entry of the address book, kept nowhere else. */
+    bookStreet: `17 Quince Yard ${suffix}`,
   };
 }
 
 type Person = ReturnType<typeof person>;
 
-/** A customer with everything the shop can hold: profile address, an order, a review, a saved card, the newsletter, a cart. */
+/**
+ * A customer with everything the shop can hold: profile address, an address book of two, an order,
+ * a review, a saved card, the newsletter, a cart.
+ */
 async function fullCustomer(who: Person): Promise<TestAccount> {
   const account = await signUp(t.app, { email: who.email, username: who.name });
   await markVerified(t.database, account.userId);
@@ -52,6 +57,19 @@ async function fullCustomer(who: Person): Promise<TestAccount> {
       addressCountry: 'US',
     })
     .where(eq(users.id, account.userId));
+  const book = { name: who.name, phone: who.phone, city: 'Brightwater', state: 'OR', zip: '97001', country: 'US' };
+  for (const entry of [
+    { ...book, label: 'Home', street: who.street },
+    { ...book, label: 'Work', street: who.bookStreet },
+  ]) {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: authHeader(account.accessToken),
+      payload: entry,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
   await putInCart(t.database, account.userId, productId, 'M', 2);
   const shippingInfo = {
     name: who.name,
@@ -125,8 +143,20 @@ describe('a customer’s data rights', () => {
     );
     const data = CustomerDataExportSchema.parse(response.json());
     expect(data.profile).toMatchObject({ email: who.email, name: who.name, phone: who.phone });
-    expect(data.addresses.map((address) => address.source)).toEqual(['profile', 'order']);
-    expect(data.addresses[1]).toMatchObject({ name: who.name, street: who.street, phone: who.phone });
+    expect(data.addresses.map((address) => address.source)).toEqual([
+      'profile',
+      'address-book',
+      'address-book',
+      'order',
+    ]);
+    expect(data.addresses[1]).toMatchObject({ label: 'Home', isDefault: true, name: who.name, street: who.street });
+    expect(data.addresses[2]).toMatchObject({
+      label: 'Work',
+      isDefault: false,
+      phone: who.phone,
+      street: who.bookStreet,
+    });
+    expect(data.addresses[3]).toMatchObject({ name: who.name, street: who.street, phone: who.phone });
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ shippingName: who.name, items: [expect.objectContaining({ quantity: 2 })] });
     expect(data.reviews).toEqual([expect.objectContaining({ rating: 5, authorName: who.name })]);
@@ -178,12 +208,13 @@ describe('a customer’s data rights', () => {
     });
     expect(login.statusCode).toBe(401);
 
-    const { tables, found } = await leaks(t.database, [who.email, who.name, who.phone, who.street]);
+    const { tables, found } = await leaks(t.database, [who.email, who.name, who.phone, who.street, who.bookStreet]);
     expect(found).toEqual([]);
     // The scan read every table of the shop, this module's own included.
     expect(tables).toEqual(
       expect.arrayContaining([
         'users',
+        'saved_addresses',
         'orders',
         'payment_intents',
         'mail_outbox',
@@ -221,7 +252,7 @@ describe('a customer’s data rights', () => {
     const erased = await t.app.inject({ ...eraseRequest, headers: cast.staff.headers });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(erased.json().message).toBe(DATA_RIGHTS_MESSAGES.staffErased);
-    expect((await leaks(t.database, [who.email, who.name, who.phone, who.street])).found).toEqual([]);
+    expect((await leaks(t.database, [who.email, who.name, who.phone, who.street, who.bookStreet])).found).toEqual([]);
     expect(await figures()).toEqual(before);
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, account.userId));

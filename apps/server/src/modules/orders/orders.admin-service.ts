@@ -6,6 +6,8 @@ import {
   formatUsd,
   type OrderStatus,
   type RefundOrderBodySchema,
+  refundShares,
+  shippingChargeOf,
   toCents,
   toDollars,
 } from '@shopper/contract';
@@ -18,7 +20,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
 import { type CatalogService, itemLabel } from '../catalog/index.ts';
 import { setStockContext } from '../stock/index.ts';
-import { refundShares, shippingChargeOf } from '../tax/index.ts';
 import { canChangeOrderStatus } from './order-status.ts';
 import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
 import { refundedSoFar, type RefundsService } from './refunds.service.ts';

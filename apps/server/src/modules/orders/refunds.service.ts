@@ -1,11 +1,10 @@
-import { ADMIN_MESSAGES, toDollars } from '@shopper/contract';
+import { ADMIN_MESSAGES, type RefundedSoFar, toDollars } from '@shopper/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, refunds, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type PaymentProvider, type ProviderRefund, RefundRefusedError } from '../../payments/provider.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { RefundedSoFar } from '../tax/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { orderStatusMail, type StatusMailKind } from './order-status-mail.ts';
 import type { OrderRow } from './order-view.ts';

@@ -1,4 +1,5 @@
 export { shippingAdminRoutes } from './shipping.admin-routes.ts';
+export { shippingOfferRoutes } from './shipping.routes.ts';
 export {
   createShippingService,
   type Destination,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFor, methodOptions, shipsTo, type Zone, zoneFor } from './shipping-rules.ts';
+import { codeFor, methodOptions, shippingOffer, shipsTo, type Zone, zoneFor } from './shipping-rules.ts';
 
 const standard = {
   id: 's',
@@ -64,6 +64,38 @@ describe('shipsTo', () => {
     expect(shipsTo([us, westCoast])).toEqual(['US', 'CA']);
     expect(shipsTo([us, { ...world, methods: [] }])).toEqual(['US']);
     expect(shipsTo([us, world])).toHaveLength(24);
+  });
+});
+
+describe('shippingOffer', () => {
+  const paid = (id: string, priceCents: number, freeFromCents: number | null) => ({
+    ...express,
+    id,
+    code: id,
+    name: id,
+    priceCents,
+    freeFromCents,
+  });
+  it('is free when every zone with methods has a free one', () => {
+    expect(shippingOffer([us, westCoast, { ...world, methods: [] }])).toEqual({ kind: 'free' });
+  });
+  it('is free from the largest threshold when every zone is free from some amount', () => {
+    expect(shippingOffer([us, { ...world, methods: [paid('a', 900, 10_000), paid('b', 500, 7_500)] }])).toEqual({
+      kind: 'free-from',
+      amountCents: 7_500,
+    });
+    expect(shippingOffer([{ ...us, methods: [paid('a', 900, 5_000)] }, world])).toEqual({
+      kind: 'free-from',
+      amountCents: 20_000,
+    });
+  });
+  it('is paid from the cheapest price when no zone ever ships free', () => {
+    const always = (zone: Zone, priceCents: number) => ({ ...zone, methods: [paid(`${zone.id}1`, priceCents, null)] });
+    expect(shippingOffer([always(us, 495), always(world, 995)])).toEqual({ kind: 'paid-from', amountCents: 495 });
+  });
+  it('promises nothing when zones differ in kind, or when the shop ships nowhere', () => {
+    expect(shippingOffer([us, { ...world, methods: [paid('a', 995, null)] }])).toEqual({ kind: 'none' });
+    expect(shippingOffer([{ ...world, methods: [] }])).toEqual({ kind: 'none' });
   });
 });
 

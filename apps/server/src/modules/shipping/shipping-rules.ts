@@ -72,6 +72,36 @@ export function shipsTo(zones: readonly Zone[]): string[] {
   );
 }
 
+/**
+ * What the shop can promise about shipping everywhere it ships: free when every served zone has a
+ * free method; free from the largest threshold when every zone has one free or free from an
+ * amount; paid from the cheapest price when no zone ever ships free. When zones differ in kind
+ * (free here, always paid there), no promise holds everywhere.
+ */
+export function shippingOffer(zones: readonly Zone[]): ShippingOfferCents {
+  const served = zones.filter((zone) => zone.methods.length > 0);
+  if (served.length === 0) return { kind: 'none' };
+  const freeFrom = served.map((zone) => {
+    if (zone.methods.some((m) => m.priceCents === 0)) return 0;
+    const thresholds = zone.methods.flatMap((m) => (m.freeFromCents === null ? [] : [m.freeFromCents]));
+    return thresholds.length > 0 ? Math.min(...thresholds) : null;
+  });
+  if (freeFrom.every((cents) => cents === 0)) return { kind: 'free' };
+  if (freeFrom.every((cents): cents is number => cents !== null)) {
+    return { kind: 'free-from', amountCents: Math.max(...freeFrom) };
+  }
+  if (freeFrom.every((cents) => cents === null)) {
+    return {
+      kind: 'paid-from',
+      amountCents: Math.min(...served.flatMap((zone) => zone.methods.map((m) => m.priceCents))),
+    };
+  }
+  return { kind: 'none' };
+}
+
+export type ShippingOfferCents =
+  { kind: 'free' } | { kind: 'free-from' | 'paid-from'; amountCents: number } | { kind: 'none' };
+
 /** A method code from a method's name: `Express` → `express`, made unique among `taken`. */
 export function codeFor(name: string, taken: readonly string[]): string {
   const base =

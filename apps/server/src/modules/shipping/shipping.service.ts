@@ -3,6 +3,7 @@ import {
   SHIPPING_MESSAGES as M,
   type ShippingMethodBodySchema,
   type ShippingZone,
+  type ShippingOffer,
   type ShippingZoneBodySchema,
   toCents,
   toDollars,
@@ -14,7 +15,16 @@ import { shippingMethods, shippingZonePlaces, shippingZones } from '../../db/sch
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/unique-violation.ts';
 import type { AuditRecorder } from '../audit/index.ts';
-import { codeFor, methodOptions, type MethodOption, shipsTo, type Zone, zoneFor } from './shipping-rules.ts';
+import type { CatalogChanges } from '../catalog/index.ts';
+import {
+  codeFor,
+  methodOptions,
+  type MethodOption,
+  shippingOffer,
+  shipsTo,
+  type Zone,
+  zoneFor,
+} from './shipping-rules.ts';
 
 type ZoneInput = z.output<typeof ShippingZoneBodySchema>;
 type MethodInput = z.output<typeof ShippingMethodBodySchema>;
@@ -53,7 +63,17 @@ const toWireZone = (zone: Zone): ShippingZone => ({
 });
 
 /** Shipping zones and their methods: what checkout may charge, and the owner's screen to set it. */
-export function createShippingService({ db, audit, clock }: { db: Database; audit: AuditRecorder; clock: () => Date }) {
+export function createShippingService({
+  db,
+  audit,
+  clock,
+  catalogChanges,
+}: {
+  db: Database;
+  audit: AuditRecorder;
+  clock: () => Date;
+  catalogChanges: Pick<CatalogChanges, 'changedHere'>;
+}) {
   async function zones(executor: Database = db): Promise<Zone[]> {
     const [zoneRows, placeRows, methodRows] = await Promise.all([
       executor.select().from(shippingZones).orderBy(asc(shippingZones.isRestOfWorld), asc(shippingZones.createdAt)),
@@ -131,6 +151,15 @@ export function createShippingService({ db, audit, clock }: { db: Database; audi
     throw error;
   }
 
+  /**
+   * Every page shows the top band's shipping promise, and rendered pages are cached with the
+   * catalog's: this instance drops them now, the others on the tables' notification.
+   */
+  async function changed(): Promise<ShippingZone[]> {
+    catalogChanges.changedHere();
+    return (await zones()).map(toWireZone);
+  }
+
   async function zoneById(tx: Database, id: string): Promise<Zone> {
     const zone = (await zones(tx)).find((z) => z.id === id);
     if (!zone) throw zoneNotFound();
@@ -168,7 +197,7 @@ export function createShippingService({ db, audit, clock }: { db: Database; audi
     } catch (error) {
       asConflict(error);
     }
-    return (await zones()).map(toWireZone);
+    return changed();
   }
 
   async function deleteZone(actorId: string, id: string): Promise<ShippingZone[]> {
@@ -183,7 +212,7 @@ export function createShippingService({ db, audit, clock }: { db: Database; audi
         before: toWireZone(before),
       });
     });
-    return (await zones()).map(toWireZone);
+    return changed();
   }
 
   const nameTaken = (name: string) =>
@@ -252,7 +281,7 @@ export function createShippingService({ db, audit, clock }: { db: Database; audi
       if (isUniqueViolation(error, 'shipping_methods_zone_code_unique')) throw nameTaken(input.name);
       throw error;
     }
-    return (await zones()).map(toWireZone);
+    return changed();
   }
 
   async function deleteMethod(actorId: string, id: string): Promise<ShippingZone[]> {
@@ -267,11 +296,18 @@ export function createShippingService({ db, audit, clock }: { db: Database; audi
         before: { name: before.name, code: before.code },
       });
     });
-    return (await zones()).map(toWireZone);
+    return changed();
+  }
+
+  /** The top band's promise, in dollars. */
+  async function offer(): Promise<ShippingOffer> {
+    const found = shippingOffer(await zones());
+    return 'amountCents' in found ? { kind: found.kind, amount: toDollars(found.amountCents) } : found;
   }
 
   return {
     quote,
+    offer,
     list: async () => (await zones()).map(toWireZone),
     createZone: (actorId: string, input: ZoneInput) => saveZone(actorId, null, input),
     updateZone: (actorId: string, id: string, input: ZoneInput) => saveZone(actorId, id, input),

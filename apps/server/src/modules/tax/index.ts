@@ -1,4 +1,3 @@
-export { type RefundedSoFar, refundShares, type RefundShares, shippingChargeOf } from './refund-shares.ts';
 export { taxAdminRoutes } from './tax.admin-routes.ts';
 export { shopLegalRoutes } from './tax.routes.ts';
 export { createTaxService, type TaxPricing, type TaxService } from './tax.service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { refundShares } from './refund-shares.ts';
-import { allocate, chargesFor, divideHalfUp, ruleFor, taxOn } from './tax-rules.ts';
+import { divideHalfUp, refundShares } from '@shopper/contract';
+import { allocate, chargesFor, ruleFor, taxOn } from './tax-rules.ts';
 
 const VAT19 = { rateMilli: 19_000, shippingRateMilli: null };
 

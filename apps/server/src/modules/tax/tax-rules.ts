@@ -4,12 +4,9 @@
  * once per line, half up (decision 051).
  */
 
-export const RATE_DENOMINATOR = 100_000;
+import { divideHalfUp } from '@shopper/contract';
 
-/** numerator / denominator rounded half up, for numerator ≥ 0 and denominator > 0, without floating point. */
-export function divideHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
+export const RATE_DENOMINATOR = 100_000;
 
 /** The tax in an amount: added on top (prices without tax) or contained in it (prices with tax included). */
 export function taxOn(amountCents: number, rateMilli: number, isIncluded: boolean): number {

@@ -6,6 +6,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { LogoutOverlay } from './logout-overlay.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
+import { ShopBand } from './shop-band.tsx';
 import styles from './root-layout.module.css';
 
 export function RootLayout() {
@@ -21,12 +22,7 @@ export function RootLayout() {
       <HydrationPart>
         <Header />
       </HydrationPart>
-      {/* A landmark of its own: every part of the page sits in one, for those who move by landmarks. */}
-      <section className={styles.band} aria-label="Shipping and returns">
-        <p className={styles.bandInner}>
-          <span className={styles.bandAccent}>Free shipping</span> on every order · Easy 30-day returns
-        </p>
-      </section>
+      <ShopBand />
       <HydrationPart>
         <main id="main" className={styles.main} tabIndex={-1}>
           <Outlet />

@@ -1,27 +1,11 @@
 import { z } from 'zod';
-import {
-  CHECKOUT_MESSAGES as M,
-  DEFAULT_COUNTRY,
-  SHOP_UI_MESSAGES as UI,
-  toCountryCode,
-} from '@shopper/contract/plain';
+import { DEFAULT_COUNTRY, SHOP_UI_MESSAGES as UI, toCountryCode } from '@shopper/contract/plain';
 import type { ShippingInfoInput, TestCard, User } from '@shopper/contract';
+import { ADDRESS_FIELDS, addressFormShape } from '../../lib/address-form.ts';
 
-/** The Shipping form of docs/product.md#entities; every field is required with the one message of docs/product.md#shipping-details. */
-const required = z.string().trim().min(1, M.shippingFieldsRequired);
-
-export const SHIPPING_FIELDS = ['name', 'address', 'city', 'state', 'country', 'postalCode', 'phoneNumber'] as const;
-export type ShippingField = (typeof SHIPPING_FIELDS)[number];
-
-const shippingShape = {
-  name: required,
-  address: required,
-  city: required,
-  state: required,
-  country: required,
-  postalCode: required,
-  phoneNumber: required,
-};
+/** The Shipping form of docs/product.md#entities: the address form the profile's address book uses too. */
+export const SHIPPING_FIELDS = ADDRESS_FIELDS;
+const shippingShape = addressFormShape;
 
 const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 

@@ -13,7 +13,7 @@ import {
   shippingLineLabel,
   storePagePath,
 } from '@shopper/contract/plain';
-import type { Cart, CartSummaryAnswer, PaymentConfigAnswer, SavedAddress } from '@shopper/contract';
+import type { Cart, CartSummaryAnswer, PaymentConfigAnswer } from '@shopper/contract';
 import { Alert } from '../../components/alert.tsx';
 import { Breadcrumb } from '../../components/breadcrumb.tsx';
 import { Button, ButtonLink } from '../../components/button.tsx';
@@ -24,9 +24,10 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useSettledValue } from '../../hooks/use-settled-value.ts';
 import { cartQueryOptions, cartSummaryQueryOptions } from '../../lib/cart-queries.ts';
 import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
+import { type AddressField, fromSavedAddress, toSavedAddressBody } from '../../lib/address-form.ts';
 import { messageOf } from '../../lib/form-errors.ts';
+import { saveAddress, savedAddressesQueryOptions, savedAddressKeys } from '../../lib/saved-addresses.ts';
 import { usePaymentConfig } from './api/get-payment-config.ts';
-import { saveAddress, savedAddressesQueryOptions, savedAddressKeys } from './api/saved-addresses.ts';
 import {
   SHIPPING_FIELDS,
   checkoutDefaults,
@@ -119,17 +120,6 @@ interface CheckoutFormProps {
   summary: CartSummaryAnswer;
 }
 
-/** The form's fields filled from an entry of the address book. */
-const fromSaved = (address: SavedAddress) => ({
-  name: address.name,
-  address: address.street,
-  city: address.city,
-  state: address.state,
-  country: address.country,
-  postalCode: address.zip,
-  phoneNumber: address.phone,
-});
-
 function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps) {
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
@@ -167,8 +157,8 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
     setPicked(id);
     const address = book.find((a) => a._id === id);
     if (!address) return;
-    for (const [field, value] of Object.entries(fromSaved(address))) {
-      setValue(field as keyof ReturnType<typeof fromSaved>, value, { shouldValidate: false });
+    for (const [field, value] of Object.entries(fromSavedAddress(address))) {
+      setValue(field as AddressField, value, { shouldValidate: false });
     }
   }
   // The country list offers only where the shop ships: a profile country it does not reach gives way.
@@ -188,9 +178,8 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
     if (!confirmCard) return;
     const shippingInfo = toShippingInfo(values, chosenMethod);
     if (pickedId === NEW_ADDRESS && isSavingToBook) {
-      const { name, phoneNumber: phone, shippingAddress: a } = shippingInfo;
       // Saving is a convenience: a refusal (a full book) must not stop the payment.
-      await saveAddress({ name, phone, street: a.street, city: a.city, state: a.state, zip: a.zip, country: a.country })
+      await saveAddress(toSavedAddressBody(values))
         .then(() => queryClient.invalidateQueries({ queryKey: savedAddressKeys.all }))
         .catch(() => undefined);
     }

@@ -1,17 +1,11 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import {
-  CHECKOUT_MESSAGES as M,
-  countryName,
-  formatUsd,
-  shippingAmountText,
-  shippingLineLabel,
-  taxLineLabel,
-} from '@shopper/contract/plain';
+import { CHECKOUT_MESSAGES as M, countryName, formatUsd, shippingLineLabel } from '@shopper/contract/plain';
 import type { Order, ShopLegal } from '@shopper/contract';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { MoneyBreakdown } from '../../components/money-breakdown.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useOrder } from './api/get-order.ts';
@@ -42,19 +36,6 @@ export function ReceiptPage() {
 
 function Receipt({ order, legal }: { order: Order; legal: ShopLegal }) {
   const ship = order.shippingInfo;
-  const rows: [string, string][] = [
-    ['Items', formatUsd(order.itemsPrice)],
-    ...(order.discount > 0
-      ? [
-          [`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `−${formatUsd(order.discount)}`] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    [shippingLineLabel(order.shippingMethodName), shippingAmountText(order.shippingAmount)],
-    ...(order.pricesIncludeTax ? [] : [['Tax', formatUsd(order.taxAmount)] as [string, string]]),
-  ];
   return (
     <article className={styles.receipt} aria-labelledby="receipt-title">
       <header className={styles.seller}>
@@ -108,30 +89,26 @@ function Receipt({ order, legal }: { order: Order; legal: ShopLegal }) {
           ))}
         </tbody>
       </table>
-      <dl className={styles.totals}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-        <div className={styles.total}>
-          <dt>Total</dt>
-          <dd>{formatUsd(order.totalAmount)}</dd>
-        </div>
-        {order.pricesIncludeTax ? (
-          <div>
-            <dt>{taxLineLabel(true)}</dt>
-            <dd>{formatUsd(order.taxAmount)}</dd>
-          </div>
-        ) : null}
-        {order.refunds.map((refund) => (
-          <div key={refund.createdAt}>
-            <dt>Refunded {formatOrderDate(refund.createdAt)}</dt>
-            <dd>−{formatUsd(refund.amount)}</dd>
-          </div>
-        ))}
-      </dl>
+      <div className={styles.totals}>
+        <MoneyBreakdown
+          subtotalLabel="Items"
+          subtotal={order.itemsPrice}
+          discount={order.discount}
+          couponCode={order.couponCode}
+          shipping={order.shippingAmount}
+          tax={order.taxAmount}
+          total={order.totalAmount}
+          shippingLabel={shippingLineLabel(order.shippingMethodName)}
+          pricesIncludeTax={order.pricesIncludeTax}
+        >
+          {order.refunds.map((refund) => (
+            <div key={refund.createdAt}>
+              <dt>Refunded {formatOrderDate(refund.createdAt)}</dt>
+              <dd>−{formatUsd(refund.amount)}</dd>
+            </div>
+          ))}
+        </MoneyBreakdown>
+      </div>
       <p>Paid by card{order.paymentInfo.last4 ? ` ending ${order.paymentInfo.last4}` : ''}.</p>
       <div className={styles.actions}>
         <Button onClick={() => window.print()}>Print</Button>

@@ -10,6 +10,7 @@ import { useLogout } from '../../hooks/use-logout.ts';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { AccountSection } from './components/account-section.tsx';
+import { AddressBookSection } from './components/address-book-section.tsx';
 import { AddressSection } from './components/address-section.tsx';
 import { BasicInfoSection } from './components/basic-info-section.tsx';
 import { DataSection } from './components/data-section.tsx';
@@ -17,7 +18,7 @@ import { EmailSection } from './components/email-section.tsx';
 import { PasswordSection } from './components/password-section.tsx';
 import styles from './profile.module.css';
 
-/** /profile (docs/product.md#profile): six sections in order, then the customer's data (docs/product.md#your-data), behind the login guard. */
+/** /profile (docs/product.md#profile): seven sections in order (the address book after the shipping address), then the customer's data (docs/product.md#your-data), behind the login guard. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user, isLoading, isError, refetch } = useCurrentUser();
@@ -42,6 +43,7 @@ export function ProfilePage() {
         <EmailSection user={user} />
         <BasicInfoSection user={user} />
         <AddressSection user={user} />
+        <AddressBookSection user={user} />
         <PasswordSection />
         <AccountSection onDisabled={logout} />
         <DataSection onErased={logout} />

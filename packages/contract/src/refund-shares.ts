@@ -1,4 +1,7 @@
-import { divideHalfUp } from './tax-rules.ts';
+/** numerator / denominator rounded half up, for numerator ≥ 0 and denominator > 0, without floating point. */
+export function divideHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
 
 /** What an order charged, as it was recorded when it was placed. */
 export type ChargedOrder = {
@@ -25,7 +28,8 @@ export const shippingChargeOf = (order: ChargedOrder): number =>
  * Splits money given back on goods into its tax share, in the order's own proportion of tax to
  * goods, and adds the shipping (with its tax) when the owner refunds it (docs/shipping-and-taxes.md#refunds).
  * The refund that gives back the last of the goods takes exactly the tax left, so the shares of
- * all refunds add up to what was charged whatever the rounding on the way.
+ * all refunds add up to what was charged whatever the rounding on the way. The server writes these
+ * shares; the back office shows them before the owner confirms a refund.
  */
 export function refundShares(
   order: ChargedOrder,
