@@ -45,6 +45,8 @@ async function cannon(base, { pid, pathOf, duration = DURATION_S }) {
     url: base,
     connections: CONNECTIONS,
     duration,
+    // An uncached server render on a busy 2-core machine can take seconds under 50 connections.
+    timeout: 30,
     requests: [{ setupRequest: (request) => ({ ...request, path: pathOf() }) }],
   });
   const cpuAfter = cpuMicros(pid);

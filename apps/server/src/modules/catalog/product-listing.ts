@@ -5,7 +5,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { productColours, products, productSizes } from '../../db/schema.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
-import { bySearchRank, matchesSearch, toPrefixTsQuery } from './product-search.ts';
+import { bySearchRank, correctSpelling, matchesSearch, toPrefixTsQuery } from './product-search.ts';
 import { effectivePriceCents, isOnSale } from './product-sql.ts';
 import { readListingPage } from './listing-page-sql.ts';
 import { summariseColours, toProductView } from './product-view.ts';
@@ -80,7 +80,15 @@ function ordering(query: ProductListQuery): SQL[] {
  * One page of the storefront's listing: the filters, search and sort of the query, on-sale products
  * only, read in one statement with its colours, variants and uploads (docs/decisions/056).
  */
-export async function listProducts({ db }: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(deps: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
+  const found = await listAsTyped(deps, query);
+  // A search that found nothing is tried once more with its misspelt words corrected.
+  if (found.total > 0 || !query.q) return found;
+  const corrected = await correctSpelling(deps.db, query.q);
+  return corrected ? listAsTyped(deps, { ...query, q: corrected }) : found;
+}
+
+async function listAsTyped({ db }: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
   const where = and(...filters(query));
   const page = await readListingPage(db, {
     where,
