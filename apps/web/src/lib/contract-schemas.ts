@@ -26,6 +26,7 @@ export {
   ReviewAnswerSchema,
   ReviewListAnswerSchema,
   SavedAddressesAnswerSchema,
+  SearchSuggestionsSchema,
   ShopLegalAnswerSchema,
   StorePageAnswerSchema,
   TestIntentAnswerSchema,

@@ -14,6 +14,11 @@ type PageProductJson = Omit<ProductViewRow, 'publishedAt'> & {
   images: ImageSourceRow[] | null;
 };
 
+/** Rows from `db.execute`: pg answers `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
+}
+
 /** A page's products, ready for the view, and the count of every match (null: the page is empty). */
 export type ListingPage = {
   rows: {
@@ -66,9 +71,7 @@ export async function readListingPage(
     coalesce(json_agg(${PRODUCT_JSON}${IMAGES_JSON}) order by page.ord), '[]'::json) as products
   from page`;
   // pg answers `{ rows }` with the JSON already parsed (one JSON.parse of the whole page).
-  const { rows } = (await db.execute(query)) as unknown as {
-    rows: { total: number | null; products: PageProductJson[] }[];
-  };
+  const rows = rowsOf<{ total: number | null; products: PageProductJson[] }>(await db.execute(query));
   const answer = rows[0] ?? { total: null, products: [] };
   return {
     total: answer.total,

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, searchWords } from '../../db/schema.ts';
+import { rowsOf } from './listing-page-sql.ts';
 
 /**
  * Turns free text into a prefix-matching tsquery ("lin shir" finds "Linen Shirt"). Only letters
@@ -39,13 +40,13 @@ export function searchTerms(text: string): string[] {
 export async function correctSpelling(db: Database, text: string): Promise<string | null> {
   const terms = searchTerms(text);
   if (!terms.some((term) => term.length >= 3)) return null;
-  const result = (await db.execute(sql`
+  const rows = rowsOf<{ word: string }>(
+    await db.execute(sql`
     select coalesce((select ${searchWords.word} from ${searchWords}
       where length(t.term) >= 3 and ${searchWords.word} % t.term
       order by similarity(${searchWords.word}, t.term) desc, ${searchWords.word} limit 1), t.term) as word
-    from unnest(${sql.param(terms)}::text[]) with ordinality as t(term, n) order by t.n`)) as unknown as {
-    rows: { word: string }[];
-  };
-  const corrected = result.rows.map((row) => row.word);
+    from unnest(${sql.param(terms)}::text[]) with ordinality as t(term, n) order by t.n`),
+  );
+  const corrected = rows.map((row) => row.word);
   return corrected.every((word, i) => word === terms[i]) ? null : corrected.join(' ');
 }

@@ -65,11 +65,12 @@ export function summariseColours(
   // One pass over the variants: each colour's quantity per size (summed, should a size repeat) and
   // the SKU of its first row; a listing page builds this for every product on every cache miss.
   const sizes: string[] = [];
-  const byColour = new Map<string, Map<string, { quantity: number; sku: string | undefined }>>();
+  type SizeEntry = { quantity: number; sku: string | undefined };
+  const byColour = new Map<string, Map<string, SizeEntry>>();
   for (const variant of ordered) {
     if (!sizes.includes(variant.size)) sizes.push(variant.size);
     let bySize = byColour.get(variant.colourId);
-    if (!bySize) byColour.set(variant.colourId, (bySize = new Map()));
+    if (!bySize) byColour.set(variant.colourId, (bySize = new Map<string, SizeEntry>()));
     const entry = bySize.get(variant.size);
     if (entry) entry.quantity += variant.stock;
     else bySize.set(variant.size, { quantity: variant.stock, sku: variant.sku });
