@@ -5,6 +5,7 @@ import { root } from './shop-process.mjs';
 
 const BENCHMARKS = [
   'bench/listing.mjs',
+  'bench/listing-miss.mjs',
   'bench/access-log.mjs',
   'bench/product-page.mjs',
   'apps/web/scripts/measure-initial-js.mjs',

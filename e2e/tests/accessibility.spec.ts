@@ -34,6 +34,19 @@ test.describe('accessibility', () => {
     }
   });
 
+  test('the header search box with its suggestions open', async ({ page }) => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/women');
+      if (viewport === VIEWPORTS.phone) await page.getByRole('button', { name: 'Toggle mobile menu' }).click();
+      const box = page.getByRole('combobox', { name: 'Search products' });
+      await box.pressSequentially('jens', { delay: 40 });
+      await expect(page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option').first()).toBeVisible();
+      await box.press('ArrowDown');
+      await expectNoViolations(page, `the search suggestions at ${viewport.width}px`);
+    }
+  });
+
   test('a product in several colours, one chosen, and a listing filtered by colour', async ({ page, request }) => {
     const { product, to } = await findColourChoice(request);
     await page.goto(`/products/${product.slug}`);

@@ -62,7 +62,7 @@ test.describe('back office: products', () => {
     await test.step('a shopper, in another browser, finds it and buys size S', async () => {
       const customer = await signUpVerified(shop.request);
       await openSignedIn(shop, customer, '/shop');
-      const search = shop.getByRole('banner').getByRole('searchbox');
+      const search = shop.getByRole('banner').getByRole('combobox', { name: 'Search products' });
       await search.fill(name);
       await search.press('Enter');
       await shop.getByRole('link', { name }).first().click();

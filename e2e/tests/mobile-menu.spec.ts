@@ -22,7 +22,7 @@ test.describe('mobile menu', () => {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
       await expect(nav.getByRole('link', { name: 'Women' })).toBeVisible();
-      await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
     });
 
     await test.step("taps Women: the women's collection opens and the menu closes behind it", async () => {
@@ -49,7 +49,7 @@ test.describe('mobile menu', () => {
   test('the header search works from the mobile menu', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Toggle mobile menu' }).click();
-    const search = page.getByRole('searchbox', { name: 'Search products' });
+    const search = page.getByRole('combobox', { name: 'Search products' });
     await search.fill('shirt');
     await search.press('Enter');
     await expect(page).toHaveURL('/shop?q=shirt');

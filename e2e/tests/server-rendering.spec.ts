@@ -82,7 +82,7 @@ plainTest.describe('without JavaScript', () => {
     });
 
     await plainTest.step('searches for shirt: the results', async () => {
-      const search = page.getByRole('searchbox', { name: 'Search products' });
+      const search = page.getByRole('combobox', { name: 'Search products' });
       await search.fill('shirt');
       await search.press('Enter');
       await expect(page).toHaveURL('/shop?q=shirt');
@@ -105,7 +105,7 @@ plainTest.describe('without JavaScript', () => {
 
       await plainTest.step('the menu is open: its search shows and its links browse', async () => {
         await expect(page.getByRole('button', { name: 'Toggle mobile menu' })).toBeHidden();
-        await expect(page.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
+        await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Kids' }).click();
         await expect(page).toHaveURL('/kids');
         await expect(page.getByRole('heading', { level: 1, name: 'Kids Collection' })).toBeVisible();

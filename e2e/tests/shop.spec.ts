@@ -153,7 +153,7 @@ test.describe('shop page', () => {
     expect(matches.total).toBeGreaterThan(0);
 
     await page.goto('/');
-    const search = page.getByRole('banner').getByRole('searchbox');
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
     await search.fill(word);
     await search.press('Enter');
 

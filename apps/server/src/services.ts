@@ -128,6 +128,7 @@ export function buildServices({
   const catalogCache = createCatalogReadCache({
     ttlMs: config.catalogCacheTtlMs,
     onRead: shopMetrics.catalogCacheRead,
+    checkAnswers: !config.isProduction,
   });
   const catalogChanges = createCatalogChanges({ database, log: log.child({ module: 'catalog-changes' }) });
   catalogChanges.onCatalogChange(() => catalogCache.clear());

@@ -3,6 +3,7 @@ export * from './plain.ts';
 export * from './schemas/error.ts';
 export * from './schemas/money.ts';
 export * from './schemas/product.ts';
+export * from './schemas/search-suggestions.ts';
 export * from './schemas/user.ts';
 export * from './schemas/account-forms.ts';
 export * from './schemas/cart.ts';

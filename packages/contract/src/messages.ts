@@ -36,6 +36,8 @@ export const MESSAGES = {
   colourFilterInvalid:
     'Colours may be black, white, grey, beige, brown, red, pink, orange, yellow, green, blue or purple.',
   priceFilterInvalid: 'Prices must be numbers of 0 or more.',
+  unknownQueryParameter: (name: string, allowed: readonly string[]) =>
+    `Unknown parameter '${name}'. This address takes: ${allowed.join(', ')}.`,
 
   // Web texts named by docs/product.md#pages, docs/product.md#validation and docs/product.md#errors.
   errorLoadingSection: (detail: string) => `Error loading products: ${detail}`,

@@ -73,6 +73,15 @@ export const products = pgTable(
 );
 
 /**
+ * Every word of the catalog's names, brands, types and tags, lower-cased: what a misspelt search
+ * term is corrected to ("jens" → "jeans") by trigram similarity (docs/decisions/057). Kept by a
+ * trigger on products (migration 0021); words are only added, a stale one corrects to nothing.
+ */
+export const searchWords = pgTable('search_words', {
+  word: text().primaryKey(),
+});
+
+/**
  * A product's colours (decision 043): each has its swatch, its place among the swatches and its own
  * gallery. The default colour is the first visible one by position. `family` is computed by the
  * database's `colour_family(swatch)` (migration 0015), so it can never disagree with the swatch.

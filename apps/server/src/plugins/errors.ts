@@ -14,10 +14,18 @@ function send(reply: FastifyReply, status: number, body: ErrorBody): FastifyRepl
 
 function fieldErrorsFromZod(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
-  return error.validation.map((issue) => ({
-    param: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
-    msg: issue.message ?? MESSAGES.validationFailed,
-  }));
+  return error.validation.flatMap((issue) => {
+    const at = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    // A closed schema's unknown names: each is the field at fault, so each gets its own line.
+    const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(unknown) && unknown.length > 0) {
+      return unknown.map((name) => ({
+        param: [at, String(name)].filter(Boolean).join('.'),
+        msg: (issue.message ?? MESSAGES.validationFailed).replace(`'${String(unknown[0])}'`, `'${String(name)}'`),
+      }));
+    }
+    return [{ param: at || (error.validationContext ?? 'request'), msg: issue.message ?? MESSAGES.validationFailed }];
+  });
 }
 
 /**

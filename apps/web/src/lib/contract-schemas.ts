@@ -27,6 +27,7 @@ export {
   ReviewListAnswerSchema,
   SavedAddressesAnswerSchema,
   ShippingOfferAnswerSchema,
+  SearchSuggestionsSchema,
   ShopLegalAnswerSchema,
   StorePageAnswerSchema,
   TestIntentAnswerSchema,

@@ -131,6 +131,18 @@ const ProductListQueryObject = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE).default(DEFAULT_PRODUCT_PAGE_SIZE),
 });
 
+/**
+ * Closed to names it does not know: `?search=` or `?colour=` answer 400 naming the parameters the
+ * address takes, rather than being ignored as if the filter had applied (docs/decisions/057).
+ */
+function closed<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
+  const allowed = Object.keys(schema.shape);
+  return z.strictObject(schema.shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? MESSAGES.unknownQueryParameter(String(issue.keys[0]), allowed) : undefined,
+  });
+}
+
 function withPriceRange<T extends z.ZodType<{ minPrice?: number | undefined; maxPrice?: number | undefined }>>(
   schema: T,
 ) {
@@ -145,9 +157,9 @@ function withPriceRange<T extends z.ZodType<{ minPrice?: number | undefined; max
 }
 
 /** Query of every listing endpoint: filters, sort, page and text search, applied in the database. */
-export const ProductListQuerySchema = withPriceRange(ProductListQueryObject);
+export const ProductListQuerySchema = withPriceRange(closed(ProductListQueryObject));
 /** The same for /category/{category}, where the category comes from the path. */
-export const CategoryProductListQuerySchema = withPriceRange(ProductListQueryObject.omit({ category: true }));
+export const CategoryProductListQuerySchema = withPriceRange(closed(ProductListQueryObject.omit({ category: true })));
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof ProductListQuerySchema>;
 

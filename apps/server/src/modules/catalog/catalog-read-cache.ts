@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { CacheRead } from '../../metrics/shop-metrics.ts';
+import { type AnswerSerializer, compileAnswerSerializer } from './answer-serializer.ts';
 
 /**
  * Serialized answers of catalog reads, for a few seconds. Browsing is most of a shop's traffic and
@@ -24,9 +25,15 @@ export function createCatalogReadCache({
   ttlMs,
   maxBytes = 32 * 1024 * 1024,
   onRead,
+  checkAnswers = true,
 }: {
   ttlMs: number;
   maxBytes?: number;
+  /**
+   * Parse every answer made with the contract's zod schema before it is written (tests and
+   * development); production trusts the compiled serializer and the tests (docs/decisions/056).
+   */
+  checkAnswers?: boolean;
   /** Told of every lookup: the metrics' hit ratio. */
   onRead?: (read: CacheRead) => void;
 }) {
@@ -40,6 +47,15 @@ export function createCatalogReadCache({
         })
       : undefined;
   let clears = 0;
+  const serializers = new WeakMap<z.ZodType, AnswerSerializer<unknown>>();
+  function serializerFor<T extends z.ZodType>(schema: T): AnswerSerializer<z.input<T>> {
+    let serialize = serializers.get(schema);
+    if (!serialize) {
+      serialize = compileAnswerSerializer(schema, { check: checkAnswers }) as AnswerSerializer<unknown>;
+      serializers.set(schema, serialize);
+    }
+    return serialize;
+  }
 
   /**
    * `cache.fetch`, counted: a miss is a lookup that made its own database read; one that found the
@@ -61,11 +77,12 @@ export function createCatalogReadCache({
 
   return {
     /**
-     * The UTF-8 JSON of `produce()`'s answer, checked against `schema` once when it is made; kept as
-     * bytes so a hit is written to the socket without encoding 15 KB of text again.
+     * The UTF-8 JSON of `produce()`'s answer, written by `schema`'s compiled serializer once when it
+     * is made; kept as bytes so a hit is written to the socket without encoding 15 KB of text again.
      */
     async json<T extends z.ZodType>(key: string, schema: T, produce: () => Promise<z.input<T>>): Promise<Buffer> {
-      const make = async () => Buffer.from(JSON.stringify(schema.parse(await produce())));
+      const serialize = serializerFor(schema);
+      const make = async () => Buffer.from(serialize(await produce()));
       if (!cache) {
         onRead?.({ kind: 'json', outcome: 'miss' });
         return make();

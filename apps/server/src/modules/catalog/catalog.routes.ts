@@ -11,6 +11,8 @@ import {
   ProductFacetsSchema,
   ProductListQuerySchema,
   ProductListSchema,
+  SearchSuggestionsQuerySchema,
+  SearchSuggestionsSchema,
 } from '@shopper/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 import type { CategoriesService } from './categories.service.ts';
+import { suggestionText } from './search-suggestions.ts';
 
 const tags = ['catalog'];
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
@@ -128,6 +131,27 @@ export function catalogRoutes({
         return sendCachedJson(reply, `facets:${category ?? ''}`, ProductFacetsSchema, async () => ({
           success: true as const,
           ...(await catalog.facets(category)),
+        }));
+      },
+    );
+
+    app.get(
+      '/suggestions',
+      {
+        schema: {
+          tags,
+          summary: 'What the search box suggests while the shopper types: matching products and categories',
+          description:
+            'Misspelt words are corrected as in the listing. Answers come from the catalog cache, keyed by the words of `q`.',
+          querystring: SearchSuggestionsQuerySchema,
+          response: { 200: SearchSuggestionsSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const text = suggestionText(request.query.q);
+        return sendCachedJson(reply, `suggest:${text}`, SearchSuggestionsSchema, async () => ({
+          success: true as const,
+          ...(await catalog.suggestions(await categories.list(), text)),
         }));
       },
     );

@@ -1,4 +1,4 @@
-import type { Category, ProductListQuery } from '@shopper/contract';
+import type { Category, CategoryInfo, ProductListQuery } from '@shopper/contract';
 import type { Database } from '../../db/client.ts';
 import { defaultColourIds, lowStockSizes, namesOf } from './back-office-reads.ts';
 import { getForCart } from './cart-products.ts';
@@ -8,6 +8,7 @@ import { getById, getBySlug, productExists } from './product-detail.ts';
 import { facets } from './product-facets.ts';
 import { listProducts } from './product-listing.ts';
 import { lockForRatingChange, setRatingSummary } from './product-ratings.ts';
+import { searchSuggestions } from './search-suggestions.ts';
 import { publishedSlugs } from './sitemap-products.ts';
 import { reserveStock, restock } from './stock-reservation.ts';
 
@@ -30,6 +31,7 @@ export function createCatalogService(deps: CatalogDeps) {
   return {
     list: (query: ProductListQuery) => listProducts(deps, query),
     facets: (category: Category | undefined) => facets(deps, category),
+    suggestions: (categories: readonly CategoryInfo[], text: string) => searchSuggestions(deps, categories, text),
     getById: (id: string) => getById(deps, id),
     getBySlug: (slug: string) => getBySlug(deps, slug),
     exists: (id: string) => productExists(deps, id),

@@ -5,9 +5,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { productColours, products, productSizes } from '../../db/schema.ts';
 import { pageTotal } from '../../lib/page-total.ts';
 import type { CatalogDeps } from './catalog-deps.ts';
-import { bySearchRank, matchesSearch, toPrefixTsQuery } from './product-search.ts';
+import { bySearchRank, correctSpelling, matchesSearch, toPrefixTsQuery } from './product-search.ts';
 import { effectivePriceCents, isOnSale } from './product-sql.ts';
-import { withSizes } from './products-with-sizes.ts';
+import { readListingPage } from './listing-page-sql.ts';
+import { summariseColours, toProductView } from './product-view.ts';
 
 export type ProductPage = {
   products: Product[];
@@ -75,19 +76,27 @@ function ordering(query: ProductListQuery): SQL[] {
   return [...primary, asc(products.id)];
 }
 
-/** One page of the storefront's listing: the filters, search and sort of the query, on-sale products only. */
+/**
+ * One page of the storefront's listing: the filters, search and sort of the query, on-sale products
+ * only, read in one statement with its colours, variants and uploads (docs/decisions/056).
+ */
 export async function listProducts(deps: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
-  const { db } = deps;
+  const found = await listAsTyped(deps, query);
+  // A search that found nothing is tried once more with its misspelt words corrected.
+  if (found.total > 0 || !query.q) return found;
+  const corrected = await correctSpelling(deps.db, query.q);
+  return corrected ? listAsTyped(deps, { ...query, q: corrected }) : found;
+}
+
+async function listAsTyped({ db }: CatalogDeps, query: ProductListQuery): Promise<ProductPage> {
   const where = and(...filters(query));
-  const offset = (query.page - 1) * query.limit;
-  const rows = await db
-    .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .where(where)
-    .orderBy(...ordering(query))
-    .limit(query.limit)
-    .offset(offset);
-  const total = await pageTotal(rows, query.page, async () => {
+  const page = await readListingPage(db, {
+    where,
+    order: ordering(query),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const total = await pageTotal(page.rows.length > 0 ? [{ total: page.total ?? 0 }] : [], query.page, async () => {
     const [counted] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
@@ -95,9 +104,8 @@ export async function listProducts(deps: CatalogDeps, query: ProductListQuery): 
     return counted?.n ?? 0;
   });
   return {
-    products: await withSizes(
-      deps,
-      rows.map((r) => r.product),
+    products: page.rows.map(({ row, colours, variants, imageSources }) =>
+      toProductView(row, summariseColours(colours, variants, imageSources)),
     ),
     total,
     page: query.page,

@@ -6,6 +6,25 @@ import { type ColourRow, defaultColourOf, familyOf, galleryOf, isVisible } from 
 /** One variant's row as the views read it: a colour in one size, with its place in the picker. */
 export type VariantStock = { colourId: string; size: string; position: number; stock: number; sku?: string };
 
+/** What the view reads of a product's row. */
+export type ProductViewRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'priceCents'
+  | 'salePriceCents'
+  | 'category'
+  | 'tags'
+  | 'types'
+  | 'rating'
+  | 'reviewCount'
+  | 'shortDescription'
+  | 'longDescription'
+  | 'brand'
+  | 'publishedAt'
+>;
+
 /** The product's fields that summarise its colours, and the colours themselves (decision 043). */
 export type ColourSummary = Pick<
   Product,
@@ -22,6 +41,7 @@ export type ColourSummary = Pick<
 >;
 
 function sourcesFor(images: readonly string[], sources: Record<string, ImageSource> | undefined) {
+  if (!sources) return {};
   const found = Object.fromEntries(
     images.flatMap((url) => (sources && Object.hasOwn(sources, url) ? [[url, sources[url] as ImageSource]] : [])),
   );
@@ -41,16 +61,29 @@ export function summariseColours(
   imageSources?: Record<string, ImageSource>,
 ): ColourSummary {
   const visible = [...colours].filter(isVisible).sort((a, b) => a.position - b.position);
-  const visibleIds = new Set(visible.map((c) => c.id));
   const ordered = [...variants].sort((a, b) => a.position - b.position);
-  const sizes = [...new Set(ordered.map((v) => v.size))];
-  const stockOf = (colourIds: ReadonlySet<string>, size: string) =>
-    ordered.filter((v) => v.size === size && colourIds.has(v.colourId)).reduce((sum, v) => sum + v.stock, 0);
+  // One pass over the variants: each colour's quantity per size (summed, should a size repeat) and
+  // the SKU of its first row; a listing page builds this for every product on every cache miss.
+  const sizes: string[] = [];
+  type SizeEntry = { quantity: number; sku: string | undefined };
+  const byColour = new Map<string, Map<string, SizeEntry>>();
+  for (const variant of ordered) {
+    if (!sizes.includes(variant.size)) sizes.push(variant.size);
+    let bySize = byColour.get(variant.colourId);
+    if (!bySize) byColour.set(variant.colourId, (bySize = new Map<string, SizeEntry>()));
+    const entry = bySize.get(variant.size);
+    if (entry) entry.quantity += variant.stock;
+    else bySize.set(variant.size, { quantity: variant.stock, sku: variant.sku });
+  }
 
+  const totals = sizes.map(() => 0);
   const wireColours: ProductColour[] = visible.map((colour) => {
-    const stock = sizes.map((size) => {
-      const sku = ordered.find((v) => v.colourId === colour.id && v.size === size)?.sku;
-      return { size, quantity: stockOf(new Set([colour.id]), size), ...(sku ? { sku } : {}) };
+    const bySize = byColour.get(colour.id);
+    const stock = sizes.map((size, index) => {
+      const entry = bySize?.get(size);
+      const quantity = entry?.quantity ?? 0;
+      totals[index] = (totals[index] ?? 0) + quantity;
+      return { size, quantity, ...(entry?.sku ? { sku: entry.sku } : {}) };
     });
     const gallery = galleryOf(colour);
     return {
@@ -65,7 +98,7 @@ export function summariseColours(
       ...sourcesFor(gallery.images, imageSources),
     };
   });
-  const stock = sizes.map((size) => ({ size, quantity: stockOf(visibleIds, size) }));
+  const stock = sizes.map((size, index) => ({ size, quantity: totals[index] ?? 0 }));
   const fallback = defaultColourOf(visible);
   const gallery = galleryOf(fallback);
   return {
@@ -83,7 +116,7 @@ export function summariseColours(
 }
 
 /** Maps a stored product and the summary of its colours to the wire shape of docs/product.md#entities. */
-export function toProductView(row: ProductRow, summary: ColourSummary): Product {
+export function toProductView(row: ProductViewRow, summary: ColourSummary): Product {
   const { imageSources, ...colours } = summary;
   return {
     _id: row.id,

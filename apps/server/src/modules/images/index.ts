@@ -8,6 +8,7 @@ export {
   parseImageName,
 } from './garment-art.ts';
 export { createDatabaseImageStorage } from './image-storage.ts';
+export { imageSourcesFromJson, imageSourcesJson, type ImageSourceRow } from './image-sources-sql.ts';
 export { imagesRoutes } from './images.routes.ts';
 export {
   createProductImagesService,

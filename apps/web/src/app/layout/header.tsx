@@ -1,11 +1,11 @@
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigation } from 'react-router';
 import { SITE_NAME } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { HydrationPart } from '../../components/hydration-part.tsx';
-import { useChangesBeforeHydration } from '../../hooks/use-changes-before-hydration.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { CartLink } from './cart-link.tsx';
+import { SearchBox } from './search-box.tsx';
 import styles from './header.module.css';
 
 // The menu widget is only needed once someone is signed in: guests never download it.
@@ -23,24 +23,11 @@ export function Header() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const panelId = useId();
   const { user } = useCurrentUser();
   // docs/product.md#layout: logo and menu toggle are ignored while a page transition is in progress.
   const isTransitioning = navigation.state !== 'idle';
 
-  const urlQuery = location.pathname === '/shop' ? (searchParams.get('q') ?? '') : '';
-  const [search, setSearch] = useState(urlQuery);
-  // Follow the URL (back/forward, links) without an effect: adjust state while rendering.
-  const [seenQuery, setSeenQuery] = useState(urlQuery);
-  if (seenQuery !== urlQuery) {
-    setSeenQuery(urlQuery);
-    setSearch(urlQuery);
-  }
-  // Text typed into the search box before the header hydrated is the search's text.
-  const searchRef = useRef<HTMLInputElement>(null);
-  useChangesBeforeHydration(searchRef, ([field]) => setSearch(field?.value ?? ''));
   const [seenPath, setSeenPath] = useState(location.pathname);
   if (seenPath !== location.pathname) {
     setSeenPath(location.pathname);
@@ -54,13 +41,6 @@ export function Header() {
   function handleToggle() {
     if (isTransitioning) return;
     setIsMenuOpen((open) => !open);
-  }
-
-  function handleSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = search.trim();
-    void navigate(q ? `/shop?q=${encodeURIComponent(q)}` : '/shop');
-    setIsMenuOpen(false);
   }
 
   return (
@@ -105,26 +85,7 @@ export function Header() {
             </nav>
           </HydrationPart>
 
-          {/* A GET form to /shop: search works before JavaScript does. */}
-          <form className={styles.search} role="search" method="get" action="/shop" onSubmit={handleSearch}>
-            <input
-              className={styles.searchInput}
-              type="search"
-              name="q"
-              aria-label="Search products"
-              placeholder="Search products"
-              maxLength={100}
-              ref={searchRef}
-              value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-            />
-            <button type="submit" className={styles.searchButton} aria-label="Search">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <circle cx="11" cy="11" r="7" />
-                <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-              </svg>
-            </button>
-          </form>
+          <SearchBox className={styles.search ?? ''} onNavigate={() => setIsMenuOpen(false)} />
 
           <HydrationPart>
             <AccountLinks />
