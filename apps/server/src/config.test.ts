@@ -90,6 +90,15 @@ describe('readConfig: several instances', () => {
     expect(() => readConfig({ PAYMENT_SWEEP_EVERY_SECONDS: '0' })).toThrow(/PAYMENT_SWEEP_EVERY_SECONDS/);
   });
 
+  it('runs requests and background work together unless ROLE splits them', () => {
+    expect(readConfig({}).role).toBe('all');
+    expect(readConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(readConfig({ ROLE: 'worker' }).role).toBe('worker');
+    expect(() => readConfig({ ROLE: 'workers' })).toThrow(
+      'ROLE: ROLE must be web (requests only), worker (background work only) or all',
+    );
+  });
+
   it('takes the mail sender period and first retry delay in (fractional) seconds', () => {
     expect(readConfig({})).toMatchObject({ mailSendEverySeconds: 5, mailRetryAfterSeconds: 30 });
     expect(readConfig({ MAIL_SEND_EVERY_SECONDS: '0.25', MAIL_RETRY_AFTER_SECONDS: '1' })).toMatchObject({

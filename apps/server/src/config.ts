@@ -100,12 +100,20 @@ const EnvSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
   CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   CATALOG_IMPORT_PRIVATE_NETWORKS: AllowlistSchema.optional(),
+  ROLE: z
+    .enum(['web', 'worker', 'all'], 'ROLE must be web (requests only), worker (background work only) or all')
+    .default('all'),
 });
 
 /** The names of the variables above, for the test that keeps docs/configuration.md complete. */
 export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
+/** What one process does: answer requests, run the background loops, or both (docs/scaling.md#roles). */
+export type Role = 'web' | 'worker' | 'all';
+
 export type Config = {
+  /** web: requests only; worker: the background loops, and HTTP for health and metrics only; all: both. */
+  role: Role;
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -213,6 +221,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isDemo = e.DEMO === 'true';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
+    role: e.ROLE,
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,

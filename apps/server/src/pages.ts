@@ -16,10 +16,13 @@ export async function servePages(
   app: FastifyInstance,
   { config, catalogCache }: { config: Config; catalogCache: CatalogReadCache },
 ): Promise<void> {
-  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
-  const dashboardHtml = config.dashboardDistDir
-    ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
-    : undefined;
+  // A worker serves no page (docs/scaling.md#roles): every URL but health and metrics is a 404.
+  const servesPages = config.role !== 'worker';
+  const indexHtml = servesPages && config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+  const dashboardHtml =
+    servesPages && config.dashboardDistDir
+      ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
+      : undefined;
   const storefront =
     config.webDistDir && indexHtml
       ? await createStorefrontRenderer({

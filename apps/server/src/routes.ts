@@ -329,10 +329,17 @@ export const isBackOffice = (row: RouteRow): boolean => row.prefix.startsWith(`$
 
 /**
  * Registers ROUTES in table order: the open rows one by one, then the back-office rows (last in the
- * table) inside one scope, so the guard's hooks reach them and nothing else.
+ * table) inside one scope, so the guard's hooks reach them and nothing else. A worker (ROLE=worker)
+ * registers the health row only: it answers load balancers and no customer.
  */
 export async function mountRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { requireAuth } = services;
+  if (services.config.role === 'worker') {
+    const health = ROUTES.find((row) => row.module === 'health');
+    const plugin = health?.plugin(services);
+    if (health && plugin) await app.register(plugin, { prefix: health.prefix });
+    return;
+  }
   for (const row of ROUTES.filter((r) => !isBackOffice(r))) {
     const plugin = row.plugin(services);
     if (!plugin) continue;
