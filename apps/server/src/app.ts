@@ -28,6 +28,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installSharedCacheGuard, sharedCacheMarker } from './plugins/shared-cache.ts';
 import { servePages } from './pages.ts';
 import { mountRoutes } from './routes.ts';
 import { buildServices } from './services.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   installAuth(app);
 
   installSecurityHeaders(app, { stripe: config.stripe !== undefined });
+  installSharedCacheGuard(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(swagger, {
@@ -173,7 +175,11 @@ export async function buildApp({
 
   // Which module serves which URL: the table in routes.ts.
   await mountRoutes(app, services);
-  await servePages(app, { config, catalogCache: services.catalogCache });
+  await servePages(app, {
+    config,
+    catalogCache: services.catalogCache,
+    markShareable: sharedCacheMarker(config.sharedCache),
+  });
 
   return app;
 }

@@ -5,7 +5,7 @@ import type { Services } from './services.ts';
 
 /** The loops a process may run besides answering requests. */
 export type BackgroundLoop =
-  'catalog-changes' | 'test-provider-webhooks' | 'import-runner' | 'mail-sender' | 'payment-sweep';
+  'catalog-changes' | 'test-provider-webhooks' | 'import-runner' | 'mail-sender' | 'payment-sweep' | 'cache-purges';
 
 export type BackgroundWorkOptions = {
   /** ROLE: a `web` process runs no loop of its own; a `worker` runs them all and answers no requests. */
@@ -29,10 +29,15 @@ export type BackgroundWorkOptions = {
  * - the test-mode provider's webhook delivery wherever requests are answered, as it posts to the
  *   webhook endpoint in process;
  * - the import runner (decision 043), and with `runsScheduledWork` the mail sender and the payment
- *   sweep, wherever background work runs. They share their work through the database (leases and
+ *   sweep, and the cache purges where CACHE_PURGE names a target (decision 063), wherever
+ *   background work runs. They share their work through the database (leases and
  *   row locks), so any number of such processes may run, and a `web` process leaves it to them.
  */
-export function backgroundLoops(role: Role, runsScheduledWork: boolean): BackgroundLoop[] {
+export function backgroundLoops(
+  role: Role,
+  runsScheduledWork: boolean,
+  { purgesCache = false }: { purgesCache?: boolean } = {},
+): BackgroundLoop[] {
   const servesRequests = role !== 'worker';
   const runsWork = role !== 'web';
   return [
@@ -40,6 +45,7 @@ export function backgroundLoops(role: Role, runsScheduledWork: boolean): Backgro
     ...(servesRequests ? (['test-provider-webhooks'] as const) : []),
     ...(runsWork ? (['import-runner'] as const) : []),
     ...(runsWork && runsScheduledWork ? (['mail-sender', 'payment-sweep'] as const) : []),
+    ...(runsWork && runsScheduledWork && purgesCache ? (['cache-purges'] as const) : []),
   ];
 }
 
@@ -54,8 +60,8 @@ export async function startBackgroundWork(
   services: Services,
   { role, runsScheduledWork, onReconciler, onLoops }: BackgroundWorkOptions,
 ): Promise<void> {
-  const { config, catalogChanges, importRunner, mailSender, payments, reconciler } = services;
-  const loops = backgroundLoops(role, runsScheduledWork);
+  const { config, catalogChanges, importRunner, mailSender, payments, reconciler, cachePurger } = services;
+  const loops = backgroundLoops(role, runsScheduledWork, { purgesCache: cachePurger !== undefined });
   onLoops?.(loops);
 
   await catalogChanges.start();
@@ -91,5 +97,14 @@ export async function startBackgroundWork(
       reconciler.start(config.paymentSweepEverySeconds * 1000);
     });
     app.addHook('onClose', () => mailSender.stop());
+  }
+  if (cachePurger && loops.includes('cache-purges')) {
+    // Every committed catalog change, from any process or from SQL, wakes the purger (decision 028).
+    const unsubscribe = catalogChanges.onCatalogChange(() => cachePurger.nudge());
+    app.addHook('onListen', async () => cachePurger.start());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      await cachePurger.stop();
+    });
   }
 }

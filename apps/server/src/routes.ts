@@ -30,6 +30,7 @@ import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/i
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
+import { sharedCacheMarker } from './plugins/shared-cache.ts';
 import type { Services } from './services.ts';
 
 export type RouteRow = {
@@ -62,7 +63,13 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/products',
     module: 'catalog',
     file: 'modules/catalog/catalog.routes.ts',
-    plugin: (s) => catalogRoutes({ catalog: s.catalog, categories: s.categories, catalogCache: s.catalogCache }),
+    plugin: (s) =>
+      catalogRoutes({
+        catalog: s.catalog,
+        categories: s.categories,
+        catalogCache: s.catalogCache,
+        markShareable: sharedCacheMarker(s.config.sharedCache),
+      }),
   },
   {
     prefix: '/api/users',
