@@ -11,6 +11,9 @@ ARG RUNTIME_IMAGE=${BASE_IMAGE}
 
 # ---- build: every dependency, then the three apps' production builds --------------------------
 FROM ${BASE_IMAGE} AS build
+# Behind a proxy that re-signs TLS: a CA bundle mounted into the build (never kept in the image).
+ARG npm_config_cafile
+ARG npm_config_prefer_offline
 WORKDIR /src
 ENV CI=true npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 # Manifests first: the dependency layer is reused until one of them changes.
@@ -27,6 +30,8 @@ RUN npm run build
 
 # ---- deps: what the running server imports, and nothing else ----------------------------------
 FROM ${BASE_IMAGE} AS deps
+ARG npm_config_cafile
+ARG npm_config_prefer_offline
 WORKDIR /app
 ENV CI=true npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 COPY --from=build /src/package.json /src/package-lock.json ./

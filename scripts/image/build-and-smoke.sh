@@ -43,7 +43,11 @@ podman import --quiet "$WORK/runtime-base.tar" "localhost/shopper-runtime-base:$
 
 say "podman build --isolation chroot"
 started=$(date +%s)
-podman build --isolation chroot --format docker \
+# This machine's CA bundle (it may trust a proxy that re-signs TLS) and npm cache serve the build's
+# npm; neither stays in the image.
+podman build --isolation chroot --format docker --ulimit "nofile=$(ulimit -Hn):$(ulimit -Hn)" \
+  --volume /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg npm_config_cafile=/run/host-ca.crt \
+  --volume "$(npm config get cache)":/root/.npm --build-arg npm_config_prefer_offline=true \
   --build-arg "BASE_IMAGE=localhost/shopper-build-base:$SUITE" \
   --build-arg "RUNTIME_IMAGE=localhost/shopper-runtime-base:$SUITE" \
   -t "$IMAGE" .
