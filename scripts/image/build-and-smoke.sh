@@ -9,7 +9,8 @@
 #
 # Settings: SUITE (Debian release with Node.js >= 20.19; trixie), SMOKE_POSTGRES_URL (an admin
 # connection; postgres://postgres@127.0.0.1:5432/postgres), SMOKE_PORT (5297), WORK (a scratch
-# folder; a new one under /var/tmp), KEEP_WORK=1 to keep it.
+# folder; a new one under /var/tmp), KEEP_WORK=1 to keep it, SKIP_BUILD=1 to smoke-test the image
+# built last time again.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SUITE=${SUITE:-trixie}
@@ -43,6 +44,7 @@ podman import --quiet "$WORK/runtime-base.tar" "localhost/shopper-runtime-base:$
 
 say "podman build --isolation chroot"
 started=$(date +%s)
+if [ "${SKIP_BUILD:-}" != 1 ]; then
 # This machine's CA bundle (it may trust a proxy that re-signs TLS) and npm cache serve the build's
 # npm; neither stays in the image.
 podman build --isolation chroot --format docker --ulimit "nofile=$(ulimit -Hn):$(ulimit -Hn)" \
@@ -51,6 +53,7 @@ podman build --isolation chroot --format docker --ulimit "nofile=$(ulimit -Hn):$
   --build-arg "BASE_IMAGE=localhost/shopper-build-base:$SUITE" \
   --build-arg "RUNTIME_IMAGE=localhost/shopper-runtime-base:$SUITE" \
   -t "$IMAGE" .
+fi
 echo "built in $(( $(date +%s) - started )) s"
 podman image inspect "$IMAGE" --format 'image size: {{.Size}} bytes; user {{.Config.User}}; healthcheck {{.Config.Healthcheck.Test}}; stop signal {{.Config.StopSignal}}'
 podman image inspect "localhost/shopper-runtime-base:$SUITE" --format 'runtime base size: {{.Size}} bytes'
@@ -75,17 +78,18 @@ DB_URL="$(node -e "const u=new URL(process.argv[1]);u.pathname='/$DB_NAME';conso
 
 in_chroot() {
   # The image's user, environment and working folder, as the container would have them.
-  chroot --userspec=10001:10001 "$ROOTFS" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/app \
+  # exec all the way down: in the background, $! is then the server's own pid, which SIGTERM reaches.
+  exec chroot --userspec=10001:10001 "$ROOTFS" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/app \
     NODE_ENV=production DATA_DIR=/data WEB_DIST_DIR=/app/apps/web/dist DASHBOARD_DIST_DIR=/app/apps/dashboard/dist \
     DATABASE_URL="$DB_URL" JWT_SECRET=smoke-test-secret-0123456789abcdef0123456789 ALLOW_TEST_PAYMENTS=true \
     HOST=127.0.0.1 PORT="$PORT" SHUTDOWN_DRAIN_MS=500 LOG_LEVEL=warn "$@"
 }
 
 say "seed the demo catalog with the image's admin command"
-in_chroot /bin/sh -c 'cd /app && node apps/server/dist/cli/admin.js seed-demo' | tail -2
+(in_chroot /bin/sh -c 'cd /app && node apps/server/dist/cli/admin.js seed-demo') | tail -2
 
 say "the server from the image's files, in a chroot"
-in_chroot /bin/sh -c 'cd /app && exec node apps/server/dist/main.js' > "$WORK/server.log" 2>&1 &
+(in_chroot /bin/sh -c 'cd /app && exec node apps/server/dist/main.js') > "$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 60); do
   curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
