@@ -148,6 +148,15 @@ async function rollingRestart(env) {
   }
 }
 
+/** How many passes of the payment sweep this process made, from its /metrics. */
+async function sweepPasses(instance) {
+  const scraped = await fetch(`${instance.url}/metrics`, {
+    headers: { authorization: `Bearer ${cluster.env.METRICS_TOKEN}` },
+  });
+  const text = await scraped.text();
+  return Number(/^shopper_payment_sweep_duration_seconds_count (\d+)$/m.exec(text)?.[1] ?? 0);
+}
+
 function logLinesOf(instance) {
   return readFileSync(path.join(cluster.dir, `${instance.name}.log`), 'utf8')
     .split('\n')
@@ -226,6 +235,16 @@ describe('the topology', () => {
     expect(config).toContain('server 127.0.0.1:3001 max_fails=1 fail_timeout=2s;');
     expect(config).toContain('proxy_next_upstream error timeout http_502 http_503 http_504;');
     expect(config).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
+  });
+
+  it('the worker answers health, readiness and metrics only; the web instances run no sweep', async () => {
+    const [worker] = cluster.workers;
+    expect((await call(worker.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await call(worker.url, 'GET', '/api/ready')).status).toBe(200);
+    expect((await call(worker.url, 'GET', '/api/products/all-products')).status).toBe(404);
+    // The sweep runs every second where background work runs, and nowhere else.
+    await vi.waitFor(async () => expect(await sweepPasses(worker)).toBeGreaterThan(0), { timeout: 10_000 });
+    for (const instance of cluster.instances) expect(await sweepPasses(instance), instance.name).toBe(0);
   });
 
   it('/metrics answers only with the METRICS_TOKEN', async () => {
@@ -485,7 +504,7 @@ describe('restarts and faults', () => {
     expect(result.total).toBeGreaterThan(100);
   });
 
-  it('with no webhook, the sweeps of both instances complete each paid payment exactly once', async () => {
+  it('with no webhook, the sweep of the worker completes each paid payment exactly once', async () => {
     const product = await productWithStock(100, 1);
     const customers = await customersWithCart(8, product.id);
     const startedAt = Date.now();
@@ -495,7 +514,7 @@ describe('restarts and faults', () => {
     expect(paid.map((result) => result.step)).toEqual(Array(8).fill('paid'));
     const ids = paid.map((result) => result.paymentIntentId);
     const completedSinceStart = () =>
-      cluster.instances
+      [...cluster.instances, ...cluster.workers]
         .flatMap(logLinesOf)
         .filter((line) => line.msg === 'payments reconciled' && line.time >= startedAt)
         .reduce((sum, line) => sum + line.completed, 0);

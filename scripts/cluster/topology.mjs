@@ -1,6 +1,6 @@
 // Brings up the production topology on one machine: a PostgreSQL database and a Redis database
 // of the run's own (optionally on a redis-server of its own), an SMTP sink, N shop instances
-// (NODE_ENV=production) and nginx in front; and takes it all down again. `npm run cluster` and the
+// (NODE_ENV=production; ROLE=web beside one ROLE=worker by default) and nginx in front; and takes it all down again. `npm run cluster` and the
 // cluster tests both use it.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export const CLUSTER_DEFAULTS = {
   instances: 2,
+  /**
+   * Processes with ROLE=worker beside the instances, which then run ROLE=web; 0 runs every
+   * instance with ROLE=all. Workers listen on the ports after the instances', outside nginx.
+   */
+  workers: 1,
   /** Instances listen on firstInstancePort, +1, +2 … */
   firstInstancePort: 4701,
   balancerPort: 4780,
@@ -94,19 +99,29 @@ export async function startCluster(options = {}) {
       LOG_LEVEL: 'info',
       ...settings.env,
     };
+    const role = settings.workers > 0 ? 'web' : 'all';
     const instances = Array.from({ length: settings.instances }, (_, index) =>
       createShopInstance({
         name: `shop-${String.fromCharCode(97 + index)}`,
         port: settings.firstInstancePort + index,
-        env,
+        env: { ...env, ROLE: role },
         logFile: path.join(dir, `shop-${String.fromCharCode(97 + index)}.log`),
       }),
     );
+    const workers = Array.from({ length: settings.workers }, (_, index) =>
+      createShopInstance({
+        name: `worker-${String.fromCharCode(97 + index)}`,
+        port: settings.firstInstancePort + settings.instances + index,
+        env: { ...env, ROLE: 'worker' },
+        logFile: path.join(dir, `worker-${String.fromCharCode(97 + index)}.log`),
+      }),
+    );
     undo.push(async () => {
-      await Promise.all(instances.map((instance) => instance.stop()));
+      await Promise.all([...instances, ...workers].map((instance) => instance.stop()));
     });
-    await Promise.all(instances.map((instance) => instance.start()));
-    log(`instances ${instances.map((instance) => `${instance.name} ${instance.url}`).join(', ')}`);
+    await Promise.all([...instances, ...workers].map((instance) => instance.start()));
+    log(`instances ${instances.map((instance) => `${instance.name} ${instance.url}`).join(', ')} (ROLE=${role})`);
+    if (workers.length > 0) log(`workers ${workers.map((worker) => `${worker.name} ${worker.url}`).join(', ')}`);
 
     const nginx = await startNginx({
       listenPort: settings.balancerPort,
@@ -116,7 +131,7 @@ export async function startCluster(options = {}) {
     undo.push(() => nginx.stop());
     log(`nginx ${nginx.url} (config ${path.join(dir, 'nginx', 'nginx.conf')})`);
 
-    return { dir, balancerUrl, database, redis, redisServer, smtp, nginx, instances, env, stop };
+    return { dir, balancerUrl, database, redis, redisServer, smtp, nginx, instances, workers, env, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { startBackgroundWork } from './background-work.ts';
+import { type BackgroundLoop, startBackgroundWork } from './background-work.ts';
 import { addressSet } from './lib/ip-ranges.ts';
 import { createLogOutput, type LogOutput, loggerOptions } from './lib/logger.ts';
 import { installRouteDurations } from './metrics/route-durations.ts';
@@ -28,6 +28,7 @@ import { metricsAccess } from './plugins/metrics-access.ts';
 import { installRateLimits, RATE_LIMITS, type RateLimits, scaleRateLimits } from './plugins/rate-limit.ts';
 import { OneLinePerRequest } from './plugins/request-log.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
+import { installSharedCacheGuard, sharedCacheMarker } from './plugins/shared-cache.ts';
 import { servePages } from './pages.ts';
 import { mountRoutes } from './routes.ts';
 import { buildServices } from './services.ts';
@@ -43,6 +44,8 @@ export type AppDeps = {
   payments?: PaymentsOptions & { onReconciler?: (reconciler: Reconciler) => void };
   /** main.ts: also run the mail sender and the payment sweep once listening (background-work.ts). */
   runsScheduledWork?: boolean;
+  /** Tests: which background loops this app runs (background-work.ts). */
+  onLoops?: (loops: readonly BackgroundLoop[]) => void;
   /** Tests: sees every route as it is registered (the API fuzz walks them all). */
   onRoute?: (route: RouteOptions) => void;
   /** main.ts: true once a SIGTERM began the shutdown, so /api/ready sends the balancer elsewhere. */
@@ -71,6 +74,7 @@ export async function buildApp({
   payments: paymentsOptions = {},
   runsScheduledWork = false,
   onRoute,
+  onLoops,
   isDraining = () => false,
   logOutput,
 }: AppDeps): Promise<FastifyInstance> {
@@ -105,6 +109,7 @@ export async function buildApp({
   installAuth(app);
 
   installSecurityHeaders(app, { stripe: config.stripe !== undefined });
+  installSharedCacheGuard(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(swagger, {
@@ -117,7 +122,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // A worker answers health and metrics only (docs/scaling.md#roles).
+  if (config.role !== 'worker') await app.register(swaggerUi, { routePrefix: '/api/docs' });
   const metricsRoute = metricsAccess(config);
   await app.register(metrics, {
     // The plugin installs its own handler; the options keep the route out of the API docs and guarded.
@@ -160,11 +166,20 @@ export async function buildApp({
     payments: paymentsOptions,
     isDraining,
   });
-  await startBackgroundWork(app, services, { runsScheduledWork, onReconciler: paymentsOptions.onReconciler });
+  await startBackgroundWork(app, services, {
+    role: config.role,
+    runsScheduledWork,
+    onReconciler: paymentsOptions.onReconciler,
+    onLoops,
+  });
 
   // Which module serves which URL: the table in routes.ts.
   await mountRoutes(app, services);
-  await servePages(app, { config, catalogCache: services.catalogCache });
+  await servePages(app, {
+    config,
+    catalogCache: services.catalogCache,
+    markShareable: sharedCacheMarker(config.sharedCache),
+  });
 
   return app;
 }

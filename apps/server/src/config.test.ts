@@ -90,6 +90,46 @@ describe('readConfig: several instances', () => {
     expect(() => readConfig({ PAYMENT_SWEEP_EVERY_SECONDS: '0' })).toThrow(/PAYMENT_SWEEP_EVERY_SECONDS/);
   });
 
+  it('runs requests and background work together unless ROLE splits them', () => {
+    expect(readConfig({}).role).toBe('all');
+    expect(readConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(readConfig({ ROLE: 'worker' }).role).toBe('worker');
+    expect(() => readConfig({ ROLE: 'workers' })).toThrow(
+      'ROLE: ROLE must be web (requests only), worker (background work only) or all',
+    );
+  });
+
+  it('lets a shared cache keep guest answers 60 s (stale 30 s more) unless told otherwise; 0 shares nothing', () => {
+    expect(readConfig({}).sharedCache).toEqual({ sharedSeconds: 60, staleSeconds: 30 });
+    expect(readConfig({ SHARED_CACHE_SECONDS: '0', SHARED_CACHE_STALE_SECONDS: '0' }).sharedCache).toEqual({
+      sharedSeconds: 0,
+      staleSeconds: 0,
+    });
+    expect(() => readConfig({ SHARED_CACHE_SECONDS: '-1' })).toThrow(/SHARED_CACHE_SECONDS/);
+    expect(() => readConfig({ SHARED_CACHE_STALE_SECONDS: 'soon' })).toThrow(/SHARED_CACHE_STALE_SECONDS/);
+  });
+
+  it('purges nowhere by default, and asks for what each purge target needs', () => {
+    expect(readConfig({}).cachePurge).toBeUndefined();
+    expect(readConfig({ CACHE_PURGE: 'varnish-xkey', CACHE_PURGE_URL: 'http://127.0.0.1:6081/' }).cachePurge).toEqual({
+      kind: 'varnish-xkey',
+      url: 'http://127.0.0.1:6081',
+    });
+    expect(readConfig({ CACHE_PURGE: 'fastly', CACHE_PURGE_ZONE: 'svc1', CACHE_PURGE_TOKEN: 't' }).cachePurge).toEqual({
+      kind: 'fastly',
+      zone: 'svc1',
+      token: 't',
+      url: undefined,
+    });
+    expect(() => readConfig({ CACHE_PURGE: 'nginx' })).toThrow(/CACHE_PURGE_URL: required with CACHE_PURGE=nginx/);
+    expect(() => readConfig({ CACHE_PURGE: 'cloudflare', CACHE_PURGE_TOKEN: 't' })).toThrow(
+      /CACHE_PURGE_ZONE and CACHE_PURGE_TOKEN: required with CACHE_PURGE=cloudflare/,
+    );
+    expect(() => readConfig({ CACHE_PURGE: 'squid' })).toThrow(/CACHE_PURGE must be none, varnish-xkey/);
+    expect(() => readConfig({ CACHE_PURGE: 'nginx', CACHE_PURGE_URL: 'not a url' })).toThrow(/CACHE_PURGE_URL/);
+    expect(() => readConfig({ CACHE_PURGE_ZONE: 'a b' })).toThrow(/CACHE_PURGE_ZONE/);
+  });
+
   it('takes the mail sender period and first retry delay in (fractional) seconds', () => {
     expect(readConfig({})).toMatchObject({ mailSendEverySeconds: 5, mailRetryAfterSeconds: 30 });
     expect(readConfig({ MAIL_SEND_EVERY_SECONDS: '0.25', MAIL_RETRY_AFTER_SECONDS: '1' })).toMatchObject({

@@ -100,12 +100,43 @@ const EnvSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().int().min(1).max(500).default(50),
   CATALOG_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(200).default(20),
   CATALOG_IMPORT_PRIVATE_NETWORKS: AllowlistSchema.optional(),
+  SHARED_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  SHARED_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  CACHE_PURGE: z
+    .enum(
+      ['none', 'varnish-xkey', 'varnish-ban', 'nginx', 'cloudflare', 'fastly'],
+      'CACHE_PURGE must be none, varnish-xkey, varnish-ban, nginx, cloudflare or fastly',
+    )
+    .default('none'),
+  CACHE_PURGE_URL: z.url('CACHE_PURGE_URL must be a full URL, e.g. http://varnish:6081').optional(),
+  CACHE_PURGE_TOKEN: z.string().min(1).optional(),
+  CACHE_PURGE_ZONE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'CACHE_PURGE_ZONE must be a Cloudflare zone id or a Fastly service id')
+    .optional(),
+  ROLE: z
+    .enum(['web', 'worker', 'all'], 'ROLE must be web (requests only), worker (background work only) or all')
+    .default('all'),
 });
 
 /** The names of the variables above, for the test that keeps docs/configuration.md complete. */
 export const SETTING_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
+/** Where catalog changes purge a shared cache in front (decision 063); `url` overrides a hosted API's address. */
+export type CachePurgeTarget =
+  | { kind: 'varnish-xkey' | 'varnish-ban' | 'nginx'; url: string }
+  | { kind: 'cloudflare' | 'fastly'; zone: string; token: string; url: string | undefined };
+
+/** What one process does: answer requests, run the background loops, or both (docs/scaling.md#roles). */
+export type Role = 'web' | 'worker' | 'all';
+
 export type Config = {
+  /** web: requests only; worker: the background loops, and HTTP for health and metrics only; all: both. */
+  role: Role;
+  /** Guest catalog answers and pages: s-maxage and stale-while-revalidate for a shared cache in front; 0 s shares nothing. */
+  sharedCache: { sharedSeconds: number; staleSeconds: number };
+  /** Unset: nothing is purged (CACHE_PURGE=none). */
+  cachePurge: CachePurgeTarget | undefined;
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
@@ -213,6 +244,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isDemo = e.DEMO === 'true';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
+    role: e.ROLE,
+    sharedCache: { sharedSeconds: e.SHARED_CACHE_SECONDS, staleSeconds: e.SHARED_CACHE_STALE_SECONDS },
+    cachePurge: cachePurgeTarget(e),
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -262,6 +296,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogImportMaxMegabytes: e.CATALOG_IMPORT_MAX_MB,
     catalogImportPrivateNetworks: e.CATALOG_IMPORT_PRIVATE_NETWORKS ?? [],
   };
+}
+
+/** CACHE_PURGE and what its kind needs: an address for a proxy, a zone or service and a token for a hosted API. */
+function cachePurgeTarget(e: z.infer<typeof EnvSchema>): CachePurgeTarget | undefined {
+  const kind = e.CACHE_PURGE;
+  if (kind === 'none') return undefined;
+  if (kind === 'cloudflare' || kind === 'fastly') {
+    if (!e.CACHE_PURGE_ZONE || !e.CACHE_PURGE_TOKEN) {
+      throw new Error(
+        `Invalid configuration:\n  CACHE_PURGE_ZONE and CACHE_PURGE_TOKEN: required with CACHE_PURGE=${kind} (the ${kind === 'cloudflare' ? 'zone id and an API token allowed to purge it' : 'service id and an API token allowed to purge it'})`,
+      );
+    }
+    return { kind, zone: e.CACHE_PURGE_ZONE, token: e.CACHE_PURGE_TOKEN, url: e.CACHE_PURGE_URL };
+  }
+  if (!e.CACHE_PURGE_URL) {
+    throw new Error(
+      `Invalid configuration:\n  CACHE_PURGE_URL: required with CACHE_PURGE=${kind} (the address the cache takes purges on, e.g. http://127.0.0.1:6081)`,
+    );
+  }
+  return { kind, url: e.CACHE_PURGE_URL.replace(/\/$/, '') };
 }
 
 /**

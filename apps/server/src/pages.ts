@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { CatalogReadCache } from './modules/catalog/index.ts';
 import { createStorefrontRenderer, sendRenderedPage } from './modules/storefront/index.ts';
+import type { MarkShareable } from './plugins/shared-cache.ts';
 import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.ts';
 
 /**
@@ -14,12 +15,19 @@ import { isDashboardPath, isPagePath, registerWebApp } from './plugins/web-app.t
  */
 export async function servePages(
   app: FastifyInstance,
-  { config, catalogCache }: { config: Config; catalogCache: CatalogReadCache },
+  {
+    config,
+    catalogCache,
+    markShareable,
+  }: { config: Config; catalogCache: CatalogReadCache; markShareable: MarkShareable },
 ): Promise<void> {
-  const indexHtml = config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
-  const dashboardHtml = config.dashboardDistDir
-    ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
-    : undefined;
+  // A worker serves no page (docs/scaling.md#roles): every URL but health and metrics is a 404.
+  const servesPages = config.role !== 'worker';
+  const indexHtml = servesPages && config.webDistDir ? await registerWebApp(app, config.webDistDir) : undefined;
+  const dashboardHtml =
+    servesPages && config.dashboardDistDir
+      ? await registerWebApp(app, config.dashboardDistDir, { prefix: '/dashboard/', isFirst: !config.webDistDir })
+      : undefined;
   const storefront =
     config.webDistDir && indexHtml
       ? await createStorefrontRenderer({
@@ -30,10 +38,12 @@ export async function servePages(
           publicUrl: config.publicUrl,
           inject: async (url) => {
             const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+            const surrogateKeys = answer.headers['surrogate-key'];
             return {
               statusCode: answer.statusCode,
               contentType: String(answer.headers['content-type'] ?? ''),
               body: answer.rawPayload,
+              surrogateKeys: typeof surrogateKeys === 'string' ? surrogateKeys : undefined,
             };
           },
         })
@@ -45,7 +55,7 @@ export async function servePages(
     const page = isDashboard ? dashboardHtml : indexHtml;
     if (page && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(path)) {
       const rendered = storefront && !isDashboard ? await storefront.answer(request.url) : undefined;
-      if (rendered && !rendered.shell) return sendRenderedPage(request, reply, rendered);
+      if (rendered && !rendered.shell) return sendRenderedPage(request, reply, rendered, markShareable);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     }
     const body: ErrorBody = {

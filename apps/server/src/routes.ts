@@ -30,6 +30,7 @@ import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/i
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
 import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
+import { sharedCacheMarker } from './plugins/shared-cache.ts';
 import type { Services } from './services.ts';
 
 export type RouteRow = {
@@ -62,7 +63,13 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/products',
     module: 'catalog',
     file: 'modules/catalog/catalog.routes.ts',
-    plugin: (s) => catalogRoutes({ catalog: s.catalog, categories: s.categories, catalogCache: s.catalogCache }),
+    plugin: (s) =>
+      catalogRoutes({
+        catalog: s.catalog,
+        categories: s.categories,
+        catalogCache: s.catalogCache,
+        markShareable: sharedCacheMarker(s.config.sharedCache),
+      }),
   },
   {
     prefix: '/api/users',
@@ -336,10 +343,17 @@ export const isBackOffice = (row: RouteRow): boolean =>
 
 /**
  * Registers ROUTES in table order: the open rows one by one, then the back-office rows (last in the
- * table) inside one scope, so the guard's hooks reach them and nothing else.
+ * table) inside one scope, so the guard's hooks reach them and nothing else. A worker (ROLE=worker)
+ * registers the health row only: it answers load balancers and no customer.
  */
 export async function mountRoutes(app: FastifyInstance, services: Services): Promise<void> {
   const { requireAuth } = services;
+  if (services.config.role === 'worker') {
+    const health = ROUTES.find((row) => row.module === 'health');
+    const plugin = health?.plugin(services);
+    if (health && plugin) await app.register(plugin, { prefix: health.prefix });
+    return;
+  }
   for (const row of ROUTES.filter((r) => !isBackOffice(r))) {
     const plugin = row.plugin(services);
     if (!plugin) continue;

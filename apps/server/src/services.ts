@@ -29,6 +29,7 @@ import {
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
 import { createMailSender } from './modules/mail/index.ts';
+import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
   createOrdersAdminService,
@@ -276,5 +277,13 @@ export function buildServices({
       reviewPolicy: config.erasedReviews,
     }),
     mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
+    // Only where CACHE_PURGE names a target; workers run it (background-work.ts, decision 063).
+    cachePurger: config.cachePurge
+      ? createCachePurger({
+          db,
+          sender: createPurgeSender(config.cachePurge),
+          log: log.child({ module: 'cache-purge' }),
+        })
+      : undefined,
   };
 }

@@ -1024,3 +1024,21 @@ export const storePages = pgTable('store_pages', {
   html: text().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Surrogate keys a shared cache in front must purge (decision 063). Catalog triggers put a key
+ * here at commit, by our code or by hand-written SQL; a worker's purger sends each to the purge
+ * target and deletes it. One row per key: a burst of changes to one product is one purge.
+ * `queuedAt` moves on every change, so a purge sent before a later change does not delete it.
+ */
+export const cachePurgeQueue = pgTable(
+  'cache_purge_queue',
+  {
+    key: text().primaryKey(),
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [index('cache_purge_queue_due_idx').on(t.nextAttemptAt)],
+);

@@ -38,7 +38,10 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type TestAppOptions = Pick<AppDeps, 'clock' | 'rateLimits' | 'payments' | 'onRoute' | 'runsScheduledWork'>;
+export type TestAppOptions = Pick<
+  AppDeps,
+  'clock' | 'rateLimits' | 'payments' | 'onRoute' | 'onLoops' | 'runsScheduledWork'
+>;
 
 /** A clock tests move by hand: `clock.advance(ms)` expires tokens without waiting. */
 export function createTestClock(start = new Date()): (() => Date) & { advance(ms: number): void } {
@@ -74,6 +77,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     rateLimits: options.rateLimits ?? { limits: RELAXED_RATE_LIMITS },
     payments: options.payments,
     onRoute: options.onRoute,
+    onLoops: options.onLoops,
     runsScheduledWork: options.runsScheduledWork,
   });
   await app.ready();

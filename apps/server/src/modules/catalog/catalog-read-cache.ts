@@ -12,7 +12,14 @@ import { type AnswerSerializer, compileAnswerSerializer } from './answer-seriali
 export type CatalogReadCache = ReturnType<typeof createCatalogReadCache>;
 
 /** A rendered storefront page (decision 024): its status, bytes and entity tag. */
-export type CachedPage = { status: number; body: Buffer; etag: string; location?: string };
+export type CachedPage = {
+  status: number;
+  body: Buffer;
+  etag: string;
+  location?: string;
+  /** The surrogate keys of the catalog answers the page shows (decision 063). */
+  keys?: string[];
+};
 
 type Cached = Buffer | CachedPage;
 type Producer = () => Promise<Cached | undefined>;

@@ -14,10 +14,12 @@ import {
   SearchSuggestionsQuerySchema,
   SearchSuggestionsSchema,
 } from '@shopper/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { SURROGATE_KEYS as KEYS } from '../../lib/surrogate-keys.ts';
+import type { MarkShareable } from '../../plugins/shared-cache.ts';
 import type { CatalogReadCache } from './catalog-read-cache.ts';
 import type { CatalogService } from './catalog.service.ts';
 import type { CategoriesService } from './categories.service.ts';
@@ -40,23 +42,29 @@ export function catalogRoutes({
   catalog,
   categories,
   catalogCache,
+  markShareable,
 }: {
   catalog: CatalogService;
   categories: CategoriesService;
   catalogCache: CatalogReadCache;
+  /** Files guest answers in a shared cache in front under their surrogate keys (decision 063). */
+  markShareable: MarkShareable;
 }): FastifyPluginAsyncZod {
   /**
    * Every catalog GET answers this way: the JSON bytes kept under `key`, made by `produce` and checked
    * against `schema` on a miss. Fastify writes a Buffer untouched, so the typed reply (and its
-   * serializer) is bypassed on purpose: the bytes were checked when they were made.
+   * serializer) is bypassed on purpose: the bytes were checked when they were made. `keys` are the
+   * surrogate keys a catalog change purges the answer by.
    */
   async function sendCachedJson<T extends z.ZodType>(
+    request: FastifyRequest,
     reply: FastifyReply,
-    key: string,
+    [key, keys]: [string, string[]],
     schema: T,
     produce: () => Promise<z.input<T>>,
   ): Promise<FastifyReply> {
     const bytes = await catalogCache.json(key, schema, produce);
+    markShareable(request, reply, keys);
     return reply.type('application/json; charset=utf-8').send(bytes);
   }
 
@@ -70,8 +78,8 @@ export function catalogRoutes({
           response: { 200: CategoriesAnswerSchema },
         },
       },
-      async (_request, reply) => {
-        return sendCachedJson(reply, 'categories', CategoriesAnswerSchema, async () => ({
+      async (request, reply) => {
+        return sendCachedJson(request, reply, ['categories', [KEYS.categories]], CategoriesAnswerSchema, async () => ({
           success: true as const,
           categories: await categories.list(),
         }));
@@ -89,10 +97,16 @@ export function catalogRoutes({
         },
       },
       async (request, reply) => {
-        return sendCachedJson(reply, `list:${JSON.stringify(request.query)}`, ProductListSchema, async () => ({
-          success: true as const,
-          ...(await catalog.list(request.query)),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`list:${JSON.stringify(request.query)}`, [KEYS.allProducts]],
+          ProductListSchema,
+          async () => ({
+            success: true as const,
+            ...(await catalog.list(request.query)),
+          }),
+        );
       },
     );
 
@@ -109,10 +123,16 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const query = { ...request.query, category: requireCategory(request.params.category) };
-        return sendCachedJson(reply, `list:${JSON.stringify(query)}`, ProductListSchema, async () => ({
-          success: true as const,
-          ...(await catalog.list(query)),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`list:${JSON.stringify(query)}`, [KEYS.category(query.category)]],
+          ProductListSchema,
+          async () => ({
+            success: true as const,
+            ...(await catalog.list(query)),
+          }),
+        );
       },
     );
 
@@ -128,10 +148,16 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { category } = request.query;
-        return sendCachedJson(reply, `facets:${category ?? ''}`, ProductFacetsSchema, async () => ({
-          success: true as const,
-          ...(await catalog.facets(category)),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`facets:${category ?? ''}`, [category ? KEYS.category(category) : KEYS.allProducts]],
+          ProductFacetsSchema,
+          async () => ({
+            success: true as const,
+            ...(await catalog.facets(category)),
+          }),
+        );
       },
     );
 
@@ -165,11 +191,17 @@ export function catalogRoutes({
           response: { 200: ProductCollectionSchema },
         },
       },
-      async (_request, reply) => {
-        return sendCachedJson(reply, 'featured-women', ProductCollectionSchema, async () => ({
-          success: true as const,
-          products: await catalog.featuredWomen(),
-        }));
+      async (request, reply) => {
+        return sendCachedJson(
+          request,
+          reply,
+          ['featured-women', [KEYS.allProducts]],
+          ProductCollectionSchema,
+          async () => ({
+            success: true as const,
+            products: await catalog.featuredWomen(),
+          }),
+        );
       },
     );
 
@@ -178,11 +210,17 @@ export function catalogRoutes({
       {
         schema: { tags, summary: "'New Collection': the newest products", response: { 200: ProductCollectionSchema } },
       },
-      async (_request, reply) => {
-        return sendCachedJson(reply, 'newcollection', ProductCollectionSchema, async () => ({
-          success: true as const,
-          products: await catalog.newCollection(),
-        }));
+      async (request, reply) => {
+        return sendCachedJson(
+          request,
+          reply,
+          ['newcollection', [KEYS.allProducts]],
+          ProductCollectionSchema,
+          async () => ({
+            success: true as const,
+            products: await catalog.newCollection(),
+          }),
+        );
       },
     );
 
@@ -199,10 +237,16 @@ export function catalogRoutes({
       async (request, reply) => {
         const category = requireCategory(request.params.category);
         const { excludeId } = request.params;
-        return sendCachedJson(reply, `related:${category}:${excludeId}`, ProductCollectionSchema, async () => ({
-          success: true as const,
-          products: await catalog.related(category, excludeId),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`related:${category}:${excludeId}`, [KEYS.category(category)]],
+          ProductCollectionSchema,
+          async () => ({
+            success: true as const,
+            products: await catalog.related(category, excludeId),
+          }),
+        );
       },
     );
 
@@ -218,10 +262,16 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { slug } = request.params;
-        return sendCachedJson(reply, `slug:${slug}`, ProductAnswerSchema, async () => ({
-          success: true as const,
-          product: await catalog.getBySlug(slug),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`slug:${slug}`, [KEYS.productSlug(slug)]],
+          ProductAnswerSchema,
+          async () => ({
+            success: true as const,
+            product: await catalog.getBySlug(slug),
+          }),
+        );
       },
     );
 
@@ -237,7 +287,7 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const { id } = request.params;
-        return sendCachedJson(reply, `id:${id}`, ProductAnswerSchema, async () => ({
+        return sendCachedJson(request, reply, [`id:${id}`, [KEYS.product(id)]], ProductAnswerSchema, async () => ({
           success: true as const,
           product: await catalog.getById(id),
         }));

@@ -9,7 +9,9 @@ import { headFor } from './head-for.ts';
 import { createPageDocument, type ViteManifest } from './page-document.ts';
 
 /** GET of our own API in process: the status, content type and body of the answer. */
-export type InjectGet = (url: string) => Promise<{ statusCode: number; contentType: string; body: Buffer }>;
+export type InjectGet = (
+  url: string,
+) => Promise<{ statusCode: number; contentType: string; body: Buffer; surrogateKeys?: string }>;
 
 export type StorefrontAnswer = { shell: true } | ({ shell: false } & CachedPage);
 
@@ -92,18 +94,24 @@ export async function createStorefrontRenderer({
     stateElementId: entry.DEHYDRATED_STATE_ID,
   });
 
-  const apiFetch: ApiFetch = async (url, init) => {
-    // The renderer only reads: anything else would be a bug in a page's prefetch.
-    if ((init.method ?? 'GET') !== 'GET') throw new Error(`The server renderer may only read (${init.method} ${url})`);
-    const answer = await inject(url);
-    return new Response(new Uint8Array(answer.body), {
-      status: answer.statusCode,
-      headers: { 'content-type': answer.contentType },
-    });
-  };
+  /** Reads of one render: the page is filed under the surrogate keys of every answer it read (decision 063). */
+  const fetcherFor =
+    (keys: Set<string>): ApiFetch =>
+    async (url, init) => {
+      // The renderer only reads: anything else would be a bug in a page's prefetch.
+      if ((init.method ?? 'GET') !== 'GET')
+        throw new Error(`The server renderer may only read (${init.method} ${url})`);
+      const answer = await inject(url);
+      for (const key of answer.surrogateKeys?.split(' ') ?? []) if (key) keys.add(key);
+      return new Response(new Uint8Array(answer.body), {
+        status: answer.statusCode,
+        headers: { 'content-type': answer.contentType },
+      });
+    };
 
   async function render(url: string): Promise<{ page: CachedPage; cacheable: boolean } | undefined> {
-    const result = await entry.render(url, apiFetch);
+    const keys = new Set<string>();
+    const result = await entry.render(url, fetcherFor(keys));
     if (result.kind === 'shell') return undefined;
     if (result.kind === 'redirect') {
       const body = Buffer.alloc(0);
@@ -117,7 +125,10 @@ export async function createStorefrontRenderer({
     });
     const body = Buffer.from(html);
     // A 404 is not kept: made-up URLs must not push real pages out of the cache.
-    return { page: { status: result.status, body, etag: etagOf(body) }, cacheable: result.status === 200 };
+    return {
+      page: { status: result.status, body, etag: etagOf(body), keys: [...keys] },
+      cacheable: result.status === 200,
+    };
   }
 
   return {

@@ -148,7 +148,8 @@ describe('server-rendered product page (decision 023)', () => {
 
   it('revalidates with its entity tag: an unchanged page answers 304', async () => {
     const response = await page('/products/harbour-cardigan');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    // Browsers revalidate every time; a shared cache in front keeps it for guests (decision 063).
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
     const etag = String(response.headers.etag);
     expect(etag).toMatch(/^W\/".+"$/);
     const revalidated = await page('/products/harbour-cardigan', { ...HTML, 'if-none-match': etag });
@@ -162,6 +163,27 @@ describe('server-rendered product page (decision 023)', () => {
     expect(compressed.statusCode).toBe(304);
     const other = await page('/products/harbour-cardigan', { ...HTML, 'if-none-match': 'W/"something-else"' });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('is filed under the surrogate keys of what it shows, and never shared with a visitor who may be signed in', async () => {
+    const product = await page('/products/harbour-cardigan');
+    const keys = String(product.headers['surrogate-key']).split(' ');
+    expect(keys).toEqual(expect.arrayContaining(['product-slug-harbour-cardigan']));
+    expect(String(product.headers['cache-tag']).split(',')).toEqual(keys);
+    const listing = await page('/men');
+    expect(String(listing.headers['surrogate-key']).split(' ')).toContain('category-men');
+
+    const credentials: Record<string, string>[] = [
+      { cookie: 'shopper_refresh=x' },
+      { authorization: 'Bearer x' },
+      { 'auth-token': 'x' },
+    ];
+    for (const headers of credentials) {
+      const signedIn = await page('/products/harbour-cardigan', { ...HTML, ...headers });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+      expect(signedIn.headers['surrogate-key']).toBeUndefined();
+    }
   });
 
   it('is sent compressed as the client accepts, the same page in every encoding', async () => {
