@@ -584,6 +584,7 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         query: { status: 'all', from: '2020-01-01', to: '2030-12-31', sort: 'price-high', page: 1, limit: 10 },
       },
       'GET /api/payment/order/:id': { params: { id: customerOrder.id } },
+      'POST /api/payment/order/:id/cancel': { params: { id: processing.id } },
       'GET /api/payment/order-by-payment/:paymentIntentId': { params: { paymentIntentId: customerOrder.paid } },
       'POST /api/payments/payment-methods': { body: { paymentMethodId: customerOrder.paymentMethod } },
       'DELETE /api/payments/payment-methods/:id': { params: { id: savedCard?.id ?? randomUUID() } },

@@ -125,7 +125,8 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'orders',
     file: 'modules/orders/orders.routes.ts',
-    plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.requireAuth }),
+    plugin: (s) =>
+      ordersRoutes({ orders: s.orders, cancellation: s.orderCancellation, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/addresses',

@@ -31,6 +31,7 @@ import { createDatabaseImageStorage, createProductImagesService } from './module
 import { createMailSender } from './modules/mail/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
+  createOrderCancellation,
   createOrdersAdminService,
   createOrdersService,
   createRefundsService,
@@ -178,7 +179,8 @@ export function buildServices({
     audit,
     publicUrl: config.publicUrl,
   });
-  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
+  const orderCancellation = createOrderCancellation({ db, clock, audit, catalog, refunds });
+  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds, cancellation: orderCancellation });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
   const reviewsAdmin = createReviewsAdminService({
     db,
@@ -257,6 +259,7 @@ export function buildServices({
     payments,
     orders,
     ordersAdmin,
+    orderCancellation,
     salesFigures: createSalesFigures({ db }),
     reviews,
     reviewsAdmin,

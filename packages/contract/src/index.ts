@@ -27,3 +27,4 @@ export type * from './storefront-render.ts';
 export * from './catalog-import-messages.ts';
 export * from './schemas/addresses.ts';
 export * from './schemas/admin/shipping-taxes.ts';
+export * from './schemas/after-purchase.ts';

@@ -19,6 +19,7 @@ export * from './checkout-messages.ts';
 export * from './shipping-tax-messages.ts';
 export * from './order-rules.ts';
 export * from './order-tracking-messages.ts';
+export * from './after-purchase-messages.ts';
 export * from './shop-ui-messages.ts';
 export * from './review-rules.ts';
 export * from './newsletter-messages.ts';

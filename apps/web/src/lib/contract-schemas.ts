@@ -10,6 +10,7 @@ export {
   CategoriesAnswerSchema,
   CartSummaryAnswerSchema,
   CreatePaymentIntentAnswerSchema,
+  CancelOrderAnswerSchema,
   CustomerDataExportSchema,
   ErrorBodySchema,
   MailboxAnswerSchema,

@@ -1,5 +1,6 @@
 export { customerFigures } from './customer-figures.ts';
 export { orderConfirmationMail } from './order-mail.ts';
+export { createOrderCancellation, type OrderCancellation } from './order-cancellation.ts';
 export { ordersAdminRoutes } from './orders.admin-routes.ts';
 export { createOrdersAdminService } from './orders.admin-service.ts';
 export { ordersRoutes } from './orders.routes.ts';

@@ -21,6 +21,7 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { useOrder } from './api/get-order.ts';
+import { CancelOrder } from './components/cancel-order.tsx';
 import { OrderProgress, TrackingDetails } from './components/order-progress.tsx';
 import { StatusBadge } from './components/order-status.tsx';
 import { formatOrderDate, paymentStatusLabel } from './order-format.ts';
@@ -102,6 +103,7 @@ function OrderDetails({ order }: { order: Order }) {
       </header>
 
       <OrderProgress order={order} />
+      <CancelOrder order={order} />
 
       <div className={styles.detailGrid}>
         <section className={styles.panel} aria-labelledby="order-summary-title">
