@@ -37,6 +37,7 @@ import {
   createRefundsService,
   createSalesFigures,
 } from './modules/orders/index.ts';
+import { createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
@@ -179,6 +180,13 @@ export function buildServices({
     audit,
     publicUrl: config.publicUrl,
   });
+  const returns = createReturnsService({
+    db,
+    clock,
+    orders,
+    returnWindowDays: () => settings.returnWindowDays(),
+    publicUrl: config.publicUrl,
+  });
   const orderCancellation = createOrderCancellation({ db, clock, audit, catalog, refunds });
   const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds, cancellation: orderCancellation });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
@@ -260,6 +268,8 @@ export function buildServices({
     orders,
     ordersAdmin,
     orderCancellation,
+    returns,
+    returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
     salesFigures: createSalesFigures({ db }),
     reviews,
     reviewsAdmin,

@@ -18,4 +18,43 @@ export const AFTER_PURCHASE_MESSAGES = {
       ? 'This order has already shipped, so it can no longer be cancelled. Once it arrives, you can return it.'
       : `This order is ${status.toLowerCase()} and can no longer be cancelled.`,
   cancelFailed: 'The order could not be cancelled. Please try again.',
+
+  // Returns.
+  returnsTitle: 'Returns',
+  requestReturn: 'Return items',
+  returnDialogTitle: 'Return items',
+  returnWindowOpen: (date: string) => `You can ask for a return until ${date}.`,
+  returnQuantityLabel: (item: string) => `How many of ${item} to return`,
+  returnReasonLabel: 'Why are you returning them?',
+  sendReturn: 'Ask for the return',
+  returnRequested: (returnNumber: string) =>
+    `Return ${returnNumber} is requested. We mailed you the number and what happens next.`,
+  returnWindowClosed: (days: number) =>
+    `Returns are accepted within ${days} days of delivery, and this order's time for returns is over.`,
+  returnNeedsDelivered: 'Items can be returned once the order is delivered.',
+  returnNoItems: 'Choose at least one item to return.',
+  returnItemUnknown: 'That item is not part of this order.',
+  returnTooMany: (item: string, left: number) =>
+    left === 0 ? `${item} has already been returned.` : `Only ${left} of ${item} can still be returned.`,
+  returnReasonRequired: 'Please tell us why you are returning the items (up to 500 characters).',
+  returnQuantityInvalid: 'Choose a whole number of items, at least 1.',
+  returnNotFound: 'No return with this id.',
+  returnFailed: 'The return could not be requested. Please try again.',
+  returnStatusChangeNotAllowed: (from: string, to: string) => `A return that is ${from} cannot become ${to}.`,
+  returnMessageRequired: 'Please write the customer a message (up to 1000 characters).',
+  returnMessageTooLong: 'The message can be at most 1000 characters.',
+  returnStatus: {
+    requested: 'Requested',
+    approved: 'Approved: send the items back',
+    refused: 'Refused',
+    received: 'Received',
+    refunding: 'Being refunded',
+    refunded: 'Refunded',
+  },
+  returnApproved: (returnNumber: string) => `Return ${returnNumber} is approved; the customer was mailed.`,
+  returnRefused: (returnNumber: string) => `Return ${returnNumber} is refused; the customer was mailed.`,
+  returnReceived: (returnNumber: string) => `Return ${returnNumber} is marked received; the customer was mailed.`,
+  returnRefunded: (returnNumber: string, amount: string) => `Return ${returnNumber}: ${amount} refunded.`,
+  returnRefundRefused: (returnNumber: string) =>
+    `Return ${returnNumber}: the card provider refused the refund. It is on the order, where it can be retried.`,
 } as const;

@@ -11,6 +11,8 @@ export {
   CartSummaryAnswerSchema,
   CreatePaymentIntentAnswerSchema,
   CancelOrderAnswerSchema,
+  OrderReturnsAnswerSchema,
+  ReturnAnswerSchema,
   CustomerDataExportSchema,
   ErrorBodySchema,
   MailboxAnswerSchema,

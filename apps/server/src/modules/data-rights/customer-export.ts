@@ -1,5 +1,11 @@
 import type { CustomerDataExport } from '@shopper/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
+import {
+  returnRequestItems,
+  returnRequests,
+  savedItems as wishlist,
+  stockAlerts,
+} from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   cartCoupons,
@@ -38,6 +44,20 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)),
         tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
       ]);
+    const [returnRows, returnLines, wishlistRows, alertRows] = await Promise.all([
+      tx.select().from(returnRequests).where(eq(returnRequests.userId, userId)).orderBy(asc(returnRequests.createdAt)),
+      tx
+        .select({ line: returnRequestItems })
+        .from(returnRequestItems)
+        .innerJoin(returnRequests, eq(returnRequests.id, returnRequestItems.returnId))
+        .where(eq(returnRequests.userId, userId)),
+      tx.select().from(wishlist).where(eq(wishlist.userId, userId)).orderBy(asc(wishlist.createdAt)),
+      tx
+        .select()
+        .from(stockAlerts)
+        .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, user.email)))
+        .orderBy(asc(stockAlerts.createdAt)),
+    ]);
     const profileAddress = {
       source: 'profile' as const,
       street: user.addressStreet,
@@ -107,6 +127,32 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         coupon: couponRows[0]?.code ?? null,
         savedCards: cardRows.map((card) => ({ brand: card.brand, expMonth: card.expMonth, expYear: card.expYear })),
       },
+      returns: returnRows.map((row) => ({
+        returnNumber: row.returnNumber,
+        orderId: row.orderId,
+        status: row.status,
+        reason: row.reason,
+        staffMessage: row.staffMessage,
+        createdAt: row.createdAt.toISOString(),
+        items: returnLines
+          .filter(({ line }) => line.returnId === row.id)
+          .map(({ line }) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+      })),
+      wishlist: wishlistRows.map((row) => ({
+        productId: row.productId,
+        colourId: row.colourId,
+        size: row.size || null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      stockAlerts: alertRows.map((row) => ({
+        email: row.email,
+        productId: row.productId,
+        colourId: row.colourId,
+        size: row.size,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        notifiedAt: iso(row.notifiedAt),
+      })),
       sessions: sessionRows.map((session) => ({
         id: session.id,
         userAgent: session.userAgent,
