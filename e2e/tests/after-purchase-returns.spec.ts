@@ -22,7 +22,7 @@ async function deliveredOrder(shop: Page, request: APIRequestContext) {
 
 /** The customer asks to return one of the two, with a reason; answers the return number. */
 async function askForReturn(shop: Page, customer: Account, orderNumber: string): Promise<string> {
-  const panel = shop.getByRole('region', { name: A.returnsTitle });
+  const panel = shop.getByRole('region', { name: A.returnsTitle, exact: true });
   await expect(panel).toContainText('You can ask for a return until');
   await panel.getByRole('button', { name: A.requestReturn }).click();
   const dialog = shop.getByRole('dialog', { name: A.returnDialogTitle });
@@ -99,7 +99,7 @@ test.describe('after the purchase: returns', () => {
 
     await test.step('the customer sees it refunded, and got one mail per step, in order', async () => {
       await shop.reload();
-      const item = shop.getByRole('region', { name: A.returnsTitle }).getByRole('listitem').first();
+      const item = shop.getByRole('region', { name: A.returnsTitle, exact: true }).getByRole('listitem').first();
       await expect(item).toContainText(A.returnStatus.refunded);
       const subjects = (await readMailbox(request, customer.email))
         .map((m) => m.subject)
@@ -135,7 +135,7 @@ test.describe('after the purchase: returns', () => {
     const mail = await waitForMail(request, customer.email, new RegExp(`return ${returnNumber} was refused`));
     expect(mail.text).toContain('Why: The tags were removed.');
     await shop.reload();
-    const item = shop.getByRole('region', { name: A.returnsTitle }).getByRole('listitem').first();
+    const item = shop.getByRole('region', { name: A.returnsTitle, exact: true }).getByRole('listitem').first();
     await expect(item).toContainText(A.returnStatus.refused);
     await expect(item).toContainText('The tags were removed.');
     // The refused item may be asked back again.

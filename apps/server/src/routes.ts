@@ -20,6 +20,7 @@ import { imagesRoutes, uploadsRoutes } from './modules/images/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/index.ts';
 import { returnsAdminRoutes, returnsRoutes } from './modules/returns/index.ts';
+import { savedItemsRoutes } from './modules/saved-items/index.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
@@ -133,6 +134,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'returns',
     file: 'modules/returns/returns.routes.ts',
     plugin: (s) => returnsRoutes({ returns: s.returns, requireAuth: s.requireAuth }),
+  },
+  {
+    prefix: '/api/saved-items',
+    module: 'saved-items',
+    file: 'modules/saved-items/saved-items.routes.ts',
+    plugin: (s) => savedItemsRoutes({ savedItems: s.savedItems, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/addresses',

@@ -38,6 +38,7 @@ import {
   createSalesFigures,
 } from './modules/orders/index.ts';
 import { createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
+import { createSavedItemsService } from './modules/saved-items/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
@@ -269,6 +270,7 @@ export function buildServices({
     ordersAdmin,
     orderCancellation,
     returns,
+    savedItems: createSavedItemsService({ db, catalog, cart, clock }),
     returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
     salesFigures: createSalesFigures({ db }),
     reviews,

@@ -57,4 +57,22 @@ export const AFTER_PURCHASE_MESSAGES = {
   returnRefunded: (returnNumber: string, amount: string) => `Return ${returnNumber}: ${amount} refunded.`,
   returnRefundRefused: (returnNumber: string) =>
     `Return ${returnNumber}: the card provider refused the refund. It is on the order, where it can be retried.`,
+
+  // Saved items.
+  savedTitle: 'Saved items',
+  saveItem: (name: string) => `Save ${name}`,
+  unsaveItem: (name: string) => `Remove ${name} from saved items`,
+  savedEmpty: 'Nothing saved yet. Tap the heart on a product to keep it here.',
+  savedAdded: 'Saved. Find it under Saved items.',
+  savedRemoved: 'Removed from saved items.',
+  savedLoginNeeded: 'Log in to save items.',
+  savedNotFound: 'That saved item could not be found.',
+  savedProductGone: 'This product is no longer sold.',
+  savedSizeUnknown: 'This product does not come in that size.',
+  savedColourUnknown: 'This product does not come in that colour.',
+  moveToCart: 'Move to cart',
+  movedToCart: 'Moved to your cart.',
+  chooseSizeFirst: 'Choose a size on the product page first.',
+  savedSoldOut: 'Sold out',
+  savedInStock: (n: number) => (n > 5 ? 'In stock' : `Only ${n} left`),
 } as const;

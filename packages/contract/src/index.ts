@@ -28,3 +28,4 @@ export * from './catalog-import-messages.ts';
 export * from './schemas/addresses.ts';
 export * from './schemas/admin/shipping-taxes.ts';
 export * from './schemas/after-purchase.ts';
+export * from './schemas/saved-items.ts';

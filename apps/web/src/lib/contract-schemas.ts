@@ -13,6 +13,7 @@ export {
   CancelOrderAnswerSchema,
   OrderReturnsAnswerSchema,
   ReturnAnswerSchema,
+  SavedItemsAnswerSchema,
   CustomerDataExportSchema,
   ErrorBodySchema,
   MailboxAnswerSchema,
