@@ -30,21 +30,6 @@ CREATE TABLE "saved_items" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "stock_alerts" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"email" text NOT NULL,
-	"user_id" uuid,
-	"product_id" uuid NOT NULL,
-	"colour_id" uuid NOT NULL,
-	"size" text NOT NULL,
-	"status" text NOT NULL,
-	"confirm_token_hash" text,
-	"confirm_expires_at" timestamp with time zone,
-	"unsubscribe_token" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"notified_at" timestamp with time zone
-);
---> statement-breakpoint
 ALTER TABLE "shop_settings" ADD COLUMN "return_window_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "return_request_items" ADD CONSTRAINT "return_request_items_return_id_return_requests_id_fk" FOREIGN KEY ("return_id") REFERENCES "public"."return_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "return_request_items" ADD CONSTRAINT "return_request_items_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -54,16 +39,9 @@ ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_refund_id_refunds_
 ALTER TABLE "saved_items" ADD CONSTRAINT "saved_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_items" ADD CONSTRAINT "saved_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_items" ADD CONSTRAINT "saved_items_colour_id_product_colours_id_fk" FOREIGN KEY ("colour_id") REFERENCES "public"."product_colours"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_colour_id_product_colours_id_fk" FOREIGN KEY ("colour_id") REFERENCES "public"."product_colours"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "return_request_items_return_idx" ON "return_request_items" USING btree ("return_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "return_requests_number_unique" ON "return_requests" USING btree ("return_number");--> statement-breakpoint
 CREATE INDEX "return_requests_order_idx" ON "return_requests" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "return_requests_status_idx" ON "return_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_items_unique" ON "saved_items" USING btree ("user_id","product_id","colour_id","size");--> statement-breakpoint
-CREATE UNIQUE INDEX "stock_alerts_unique" ON "stock_alerts" USING btree ("email","product_id","colour_id","size");--> statement-breakpoint
-CREATE UNIQUE INDEX "stock_alerts_confirm_unique" ON "stock_alerts" USING btree ("confirm_token_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "stock_alerts_unsubscribe_unique" ON "stock_alerts" USING btree ("unsubscribe_token");--> statement-breakpoint
-CREATE INDEX "stock_alerts_waiting_idx" ON "stock_alerts" USING btree ("status","product_id","colour_id","size");--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_return_window_check" CHECK ("shop_settings"."return_window_days" between 0 and 365);

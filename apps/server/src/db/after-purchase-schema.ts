@@ -3,8 +3,8 @@ import { check, index, integer, pgSequence, pgTable, text, timestamp, uniqueInde
 import { orderItems, orders, productColours, products, refunds, users } from './schema.ts';
 
 /**
- * The tables of what happens after a purchase (docs/after-purchase.md, decisions 059 and 060):
- * returns, saved items and back-in-stock requests. Apart from schema.ts so each stays readable;
+ * The tables of what happens after a purchase (docs/after-purchase.md, decision 059): returns and
+ * saved items. Apart from schema.ts so each stays readable;
  * drizzle.config.ts lists both files.
  */
 
@@ -79,41 +79,4 @@ export const savedItems = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('saved_items_unique').on(t.userId, t.productId, t.colourId, t.size)],
-);
-
-export const STOCK_ALERT_STATUSES = ['pending', 'waiting', 'sent', 'unsubscribed'] as const;
-
-/**
- * "Tell me when it's back" for one colour and size (decision 060). A guest's address waits in
- * 'pending' until the mailed link is followed; 'waiting' rows get one mail when the size's stock
- * is above 0, and become 'sent', so stock that flickers cannot mail twice.
- */
-export const stockAlerts = pgTable(
-  'stock_alerts',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    /** Lower-cased. */
-    email: text().notNull(),
-    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    colourId: uuid()
-      .notNull()
-      .references(() => productColours.id, { onDelete: 'cascade' }),
-    size: text().notNull(),
-    status: text({ enum: STOCK_ALERT_STATUSES }).notNull(),
-    confirmTokenHash: text(),
-    confirmExpiresAt: timestamp({ withTimezone: true }),
-    /** Kept as is: every mail carries it, and all it can do is end this one request. */
-    unsubscribeToken: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('stock_alerts_unique').on(t.email, t.productId, t.colourId, t.size),
-    uniqueIndex('stock_alerts_confirm_unique').on(t.confirmTokenHash),
-    uniqueIndex('stock_alerts_unsubscribe_unique').on(t.unsubscribeToken),
-    index('stock_alerts_waiting_idx').on(t.status, t.productId, t.colourId, t.size),
-  ],
 );

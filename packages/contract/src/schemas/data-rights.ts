@@ -51,8 +51,6 @@ export const CustomerDataExportSchema = z.object({
   wishlist: z.array(
     z.object({ productId: z.string(), colourId: z.string(), size: z.string().nullable(), createdAt: z.string() }),
   ),
-  /** "Tell me when it's back" requests. */
-  stockAlerts: z.array(z.record(z.string(), z.unknown())),
   sessions: z.array(
     z.object({
       id: z.string(),

@@ -1,6 +1,6 @@
 import { DATA_RIGHTS_MESSAGES as M, type ErasedReviewPolicy, FORMER_CUSTOMER } from '@shopper/contract';
-import { eq, inArray, or, sql } from 'drizzle-orm';
-import { returnRequests, savedItems, stockAlerts } from '../../db/after-purchase-schema.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -69,7 +69,6 @@ export async function eraseCustomer(
   await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email));
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
   await tx.delete(savedItems).where(eq(savedItems.userId, userId));
-  await tx.delete(stockAlerts).where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, user.email)));
   // A return keeps its lines and status for the accounts; the customer's own words go.
   const returnIds = (
     await tx

@@ -1,11 +1,6 @@
 import type { CustomerDataExport } from '@shopper/contract';
-import { asc, eq, or } from 'drizzle-orm';
-import {
-  returnRequestItems,
-  returnRequests,
-  savedItems as wishlist,
-  stockAlerts,
-} from '../../db/after-purchase-schema.ts';
+import { asc, eq } from 'drizzle-orm';
+import { returnRequestItems, returnRequests, savedItems as wishlist } from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   cartCoupons,
@@ -44,7 +39,7 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.userId, userId)),
         tx.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt)),
       ]);
-    const [returnRows, returnLines, wishlistRows, alertRows] = await Promise.all([
+    const [returnRows, returnLines, wishlistRows] = await Promise.all([
       tx.select().from(returnRequests).where(eq(returnRequests.userId, userId)).orderBy(asc(returnRequests.createdAt)),
       tx
         .select({ line: returnRequestItems })
@@ -52,11 +47,6 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         .innerJoin(returnRequests, eq(returnRequests.id, returnRequestItems.returnId))
         .where(eq(returnRequests.userId, userId)),
       tx.select().from(wishlist).where(eq(wishlist.userId, userId)).orderBy(asc(wishlist.createdAt)),
-      tx
-        .select()
-        .from(stockAlerts)
-        .where(or(eq(stockAlerts.userId, userId), eq(stockAlerts.email, user.email)))
-        .orderBy(asc(stockAlerts.createdAt)),
     ]);
     const profileAddress = {
       source: 'profile' as const,
@@ -143,15 +133,6 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         colourId: row.colourId,
         size: row.size || null,
         createdAt: row.createdAt.toISOString(),
-      })),
-      stockAlerts: alertRows.map((row) => ({
-        email: row.email,
-        productId: row.productId,
-        colourId: row.colourId,
-        size: row.size,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-        notifiedAt: iso(row.notifiedAt),
       })),
       sessions: sessionRows.map((session) => ({
         id: session.id,

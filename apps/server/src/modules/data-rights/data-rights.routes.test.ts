@@ -2,7 +2,7 @@ import { CustomerDataExportSchema, DATA_RIGHTS_MESSAGES, FORMER_CUSTOMER } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { returnRequestItems, returnRequests, savedItems, stockAlerts } from '../../db/after-purchase-schema.ts';
+import { returnRequestItems, returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
 import { auditLog, orderItems, orders, reviews, users } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, markVerified, refreshCookieOf, signUp, type TestAccount } from '../../test/account-factory.ts';
@@ -75,7 +75,7 @@ async function fullCustomer(who: Person): Promise<TestAccount> {
   });
   await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: who.email } });
   await putInCart(t.database, account.userId, productId, 'M', 1);
-  // After the purchase: a return in their own words (staff quoting them), a saved item, a back-in-stock request.
+  // After the purchase: a return in their own words (staff quoting them), and a saved item.
   const colourId = await firstColourId(t.database.db, productId);
   const [order] = await t.database.db.select().from(orders).where(eq(orders.userId, account.userId));
   const [item] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
@@ -91,15 +91,6 @@ async function fullCustomer(who: Person): Promise<TestAccount> {
     .returning();
   await t.database.db.insert(returnRequestItems).values({ returnId: returned!.id, orderItemId: item!.id, quantity: 1 });
   await t.database.db.insert(savedItems).values({ userId: account.userId, productId, colourId, size: 'M' });
-  await t.database.db.insert(stockAlerts).values({
-    email: who.email.toLowerCase(),
-    userId: account.userId,
-    productId,
-    colourId,
-    size: 'M',
-    status: 'waiting',
-    unsubscribeToken: `unsubscribe-${Math.random()}`,
-  });
   return account;
 }
 
@@ -167,9 +158,6 @@ describe('a customer’s data rights', () => {
       }),
     ]);
     expect(data.wishlist).toEqual([expect.objectContaining({ productId, size: 'M' })]);
-    expect(data.stockAlerts).toEqual([
-      expect.objectContaining({ email: who.email.toLowerCase(), size: 'M', status: 'waiting' }),
-    ]);
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain('$argon2');
   });
@@ -230,7 +218,6 @@ describe('a customer’s data rights', () => {
         'store_pages',
         'return_requests',
         'saved_items',
-        'stock_alerts',
       ]),
     );
 
