@@ -3,7 +3,7 @@ import { AFTER_PURCHASE_MESSAGES as A } from '@shopper/contract';
 import { openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { expectAccessibleAtBothSizes } from '../fixtures/accessibility.ts';
 import { screenshotBothSizes } from '../fixtures/back-office.ts';
-import { cartLineLabel, productsWithStock, roomySize } from '../fixtures/shop.ts';
+import { cartLineLabel, cartLink, productsWithStock, roomySize } from '../fixtures/shop.ts';
 
 test.describe('saved items', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -44,8 +44,11 @@ test.describe('saved items', () => {
     await test.step('Move to cart puts one in the cart and takes it off the list', async () => {
       await page.getByRole('button', { name: new RegExp(`^${A.moveToCart}:`) }).click();
       await expect(page.getByText(A.savedEmpty)).toBeVisible();
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
       await page.goto('/cart');
-      await expect(page.getByText(cartLineLabel(product!, size)).first()).toBeVisible();
+      await expect(page.getByRole('spinbutton', { name: `Quantity of ${cartLineLabel(product!, size)}` })).toHaveValue(
+        '1',
+      );
     });
   });
 });

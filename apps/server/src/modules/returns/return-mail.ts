@@ -47,7 +47,7 @@ function lines(returnNumber: string, orderNumber: string, change: ReturnMailKind
   }
 }
 
-/** docs/after-purchase.md#the-mails: one mail per step of a return, queued in the step's transaction. */
+/** docs/after-purchase.md#the-mails-of-one-return-in-order: one mail per step of a return, queued in the step's transaction. */
 export function returnMail(args: {
   to: string;
   name: string;
