@@ -100,7 +100,7 @@ test.describe('accessibility', () => {
     await expectAccessibleAtBothSizes(page, '/reset-password with a bad token');
   });
 
-  test("a customer's order: its confirmation, the orders list and the order again, signed in", async ({
+  test("a customer's order: its confirmation, the orders list, the order again and the saved items, signed in", async ({
     page,
     request,
   }) => {
@@ -110,7 +110,7 @@ test.describe('accessibility', () => {
     const order = await checkOut(page, account);
     await expectAccessibleAtBothSizes(page, 'the order confirmation');
 
-    for (const url of ['/account/orders', `/order-confirmation/${order.id}`]) {
+    for (const url of ['/account/orders', `/order-confirmation/${order.id}`, '/account/saved']) {
       await openSignedIn(page, account, url);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expectAccessibleAtBothSizes(page, `${url}, signed in`);

@@ -21,6 +21,7 @@ import {
   sessions,
   users,
 } from './db/schema.ts';
+import { returnRequestItems, returnRequests } from './db/after-purchase-schema.ts';
 import { insertProducts } from './db/seed/seed-catalog.ts';
 import { DEVICE_COOKIE } from './modules/auth/index.ts';
 import { REFRESH_COOKIE } from './plugins/refresh-cookie.ts';
@@ -218,6 +219,8 @@ const pool = {} as {
   shipped: PlacedOrder;
   delivered: PlacedOrder;
   failedRefund: { orderId: string; refundId: string };
+  /** A return in each status staff act on. */
+  returns: Record<'requested' | 'approved' | 'received', string>;
 };
 const everyOrder: PlacedOrder[] = [];
 let customerOrder: { id: string; orderNumber: string; paid: string; paymentMethod: string };
@@ -448,6 +451,38 @@ async function keepOrders(): Promise<void> {
     ? await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, pool.failedRefund.refundId))
     : [];
   if (failed?.status !== 'failed') pool.failedRefund = await newFailedRefund(pool.delivered);
+  await keepReturns();
+}
+
+/** A return of a delivered order's first line waiting in each status a back-office step starts from. */
+async function keepReturns(): Promise<void> {
+  const { db } = t.database;
+  const ids = Object.values(pool.returns ?? {});
+  const rows = ids.length
+    ? await db
+        .select({ id: returnRequests.id, status: returnRequests.status })
+        .from(returnRequests)
+        .where(inArray(returnRequests.id, ids))
+    : [];
+  const next = { ...pool.returns };
+  for (const status of ['requested', 'approved', 'received'] as const) {
+    if (rows.some((r) => r.id === pool.returns?.[status] && r.status === status)) continue;
+    // An order of its own: the returns of one line never ask back more than it holds.
+    const order = await newOrder('Delivered');
+    const [row] = await db
+      .insert(returnRequests)
+      .values({
+        returnNumber: `RT-F${randomUUID().slice(0, 8)}`,
+        orderId: order.id,
+        userId: cast.buyer.userId,
+        status,
+        reason: 'Fuzz: too big',
+      })
+      .returning();
+    await db.insert(returnRequestItems).values({ returnId: row!.id, orderItemId: order.itemIds[0]!, quantity: 1 });
+    next[status] = row!.id;
+  }
+  pool.returns = next;
 }
 
 /** Set by a route that can change data (any POST, PUT, PATCH or DELETE): the fixtures are looked at again. */
@@ -584,6 +619,15 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         query: { status: 'all', from: '2020-01-01', to: '2030-12-31', sort: 'price-high', page: 1, limit: 10 },
       },
       'GET /api/payment/order/:id': { params: { id: customerOrder.id } },
+      'POST /api/payment/order/:id/cancel': { params: { id: processing.id } },
+      'POST /api/saved-items/': { body: { productId: product, colourId: productColour, size: 'M' } },
+      'DELETE /api/saved-items/:id': { params: { id: randomUUID() } },
+      'POST /api/saved-items/:id/move-to-cart': { params: { id: randomUUID() } },
+      'GET /api/payment/order/:id/returns': { params: { id: delivered.id } },
+      'POST /api/payment/order/:id/returns': {
+        params: { id: delivered.id },
+        body: { items: [{ itemId: delivered.itemIds[0], quantity: 1 }], reason: 'Too big' },
+      },
       'GET /api/payment/order-by-payment/:paymentIntentId': { params: { paymentIntentId: customerOrder.paid } },
       'POST /api/payments/payment-methods': { body: { paymentMethodId: customerOrder.paymentMethod } },
       'DELETE /api/payments/payment-methods/:id': { params: { id: savedCard?.id ?? randomUUID() } },
@@ -737,6 +781,15 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         params: { id: delivered.id },
         body: { amount: 1.5, reason: 'Returned by post', restock: [{ itemId: delivered.itemIds[0], quantity: 1 }] },
       },
+      'GET /api/admin/returns': { query: { status: 'requested', sort: 'status', dir: 'asc' } },
+      'GET /api/admin/returns/:id': { params: { id: pool.returns.requested } },
+      'POST /api/admin/returns/:id/approve': {
+        params: { id: pool.returns.requested },
+        body: { message: 'Label inside' },
+      },
+      'POST /api/admin/returns/:id/refuse': { params: { id: pool.returns.requested }, body: { message: 'Worn' } },
+      'POST /api/admin/returns/:id/receive': { params: { id: pool.returns.approved } },
+      'POST /api/admin/returns/:id/refund': { params: { id: pool.returns.received }, body: { restock: true } },
       'POST /api/admin/orders/:id/refunds/:refundId/retry': {
         params: { id: failedRefund.orderId, refundId: failedRefund.refundId },
       },

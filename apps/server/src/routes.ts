@@ -19,6 +19,8 @@ import { homeAdminRoutes } from './modules/home/index.ts';
 import { imagesRoutes, uploadsRoutes } from './modules/images/index.ts';
 import { mailboxRoutes } from './modules/mail/index.ts';
 import { newsletterAdminRoutes, newsletterRoutes } from './modules/newsletter/index.ts';
+import { returnsAdminRoutes, returnsRoutes } from './modules/returns/index.ts';
+import { savedItemsRoutes } from './modules/saved-items/index.ts';
 import { ordersAdminRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { reviewsAdminRoutes, reviewsRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
@@ -132,7 +134,19 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'orders',
     file: 'modules/orders/orders.routes.ts',
-    plugin: (s) => ordersRoutes({ orders: s.orders, requireAuth: s.requireAuth }),
+    plugin: (s) => ordersRoutes({ orders: s.orders, cancellation: s.orderCancellation, requireAuth: s.requireAuth }),
+  },
+  {
+    prefix: '/api/payment',
+    module: 'returns',
+    file: 'modules/returns/returns.routes.ts',
+    plugin: (s) => returnsRoutes({ returns: s.returns, requireAuth: s.requireAuth }),
+  },
+  {
+    prefix: '/api/saved-items',
+    module: 'saved-items',
+    file: 'modules/saved-items/saved-items.routes.ts',
+    plugin: (s) => savedItemsRoutes({ savedItems: s.savedItems, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/addresses',
@@ -304,6 +318,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'orders',
     file: 'modules/orders/orders.admin-routes.ts',
     plugin: (s) => ordersAdminRoutes({ ordersAdmin: s.ordersAdmin }),
+  },
+  {
+    prefix: '/api/admin/returns',
+    module: 'returns',
+    file: 'modules/returns/returns.admin-routes.ts',
+    plugin: (s) => returnsAdminRoutes({ returnsAdmin: s.returnsAdmin }),
   },
   {
     prefix: '/api/admin/customers',

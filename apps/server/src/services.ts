@@ -32,11 +32,14 @@ import { createMailSender } from './modules/mail/index.ts';
 import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
+  createOrderCancellation,
   createOrdersAdminService,
   createOrdersService,
   createRefundsService,
   createSalesFigures,
 } from './modules/orders/index.ts';
+import { createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
+import { createSavedItemsService } from './modules/saved-items/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
@@ -180,7 +183,15 @@ export function buildServices({
     audit,
     publicUrl: config.publicUrl,
   });
-  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds });
+  const returns = createReturnsService({
+    db,
+    clock,
+    orders,
+    returnWindowDays: () => settings.returnWindowDays(),
+    publicUrl: config.publicUrl,
+  });
+  const orderCancellation = createOrderCancellation({ db, clock, audit, catalog, refunds });
+  const ordersAdmin = createOrdersAdminService({ db, clock, audit, catalog, refunds, cancellation: orderCancellation });
   const reviews = createReviewsService({ db, catalog, catalogChanges, orders, clock });
   const reviewsAdmin = createReviewsAdminService({
     db,
@@ -259,6 +270,10 @@ export function buildServices({
     payments,
     orders,
     ordersAdmin,
+    orderCancellation,
+    returns,
+    savedItems: createSavedItemsService({ db, catalog, cart, clock }),
+    returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
     salesFigures: createSalesFigures({ db }),
     reviews,
     reviewsAdmin,

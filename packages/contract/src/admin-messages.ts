@@ -39,6 +39,7 @@ export const ADMIN_MESSAGES = {
   stockAdjusted: (size: string, stock: number) => `Size ${size} now has ${stock} in stock.`,
   refundRefused: 'The card provider refused the refund: more than is left to refund, or the payment was not taken.',
   orderNotFound: 'No order with this id.',
+  returnWindowInvalid: 'The return window is a whole number of days from 0 to 365.',
   carrierRequired: 'Enter the carrier (1 to 50 characters).',
   trackingRequired: 'Enter the tracking number (1 to 100 characters).',
   refundAmountInvalid: 'The refund must be an amount in dollars above 0, with at most 2 decimals.',

@@ -29,3 +29,5 @@ export * from './catalog-import-messages.ts';
 export * from './schemas/addresses.ts';
 export * from './schemas/admin/shipping-taxes.ts';
 export * from './refund-shares.ts';
+export * from './schemas/after-purchase.ts';
+export * from './schemas/saved-items.ts';

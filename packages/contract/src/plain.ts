@@ -20,6 +20,7 @@ export * from './shipping-tax-messages.ts';
 export * from './shipping-offer.ts';
 export * from './order-rules.ts';
 export * from './order-tracking-messages.ts';
+export * from './after-purchase-messages.ts';
 export * from './shop-ui-messages.ts';
 export * from './review-rules.ts';
 export * from './newsletter-messages.ts';

@@ -8,6 +8,7 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/categories', label: 'Categories', minRole: 'staff' },
   { to: '/stock', label: 'Stock', minRole: 'staff' },
   { to: '/orders', label: 'Orders', minRole: 'staff' },
+  { to: '/returns', label: 'Returns', minRole: 'staff' },
   { to: '/customers', label: 'Customers', minRole: 'staff' },
   { to: '/coupons', label: 'Coupons', minRole: 'staff' },
   { to: '/reviews', label: 'Reviews', minRole: 'staff' },

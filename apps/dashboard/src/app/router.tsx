@@ -88,6 +88,13 @@ export const dashboardRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'returns',
+        ...page(
+          () => import('../features/returns/returns-page.tsx'),
+          (m) => m.ReturnsPage,
+        ),
+      },
+      {
         path: 'customers',
         ...page(
           () => import('../features/customers/customers-page.tsx'),

@@ -736,10 +736,13 @@ export const shopSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Days after delivery a customer may ask for a return (docs/after-purchase.md#returns). */
+    returnWindowDays: integer().notNull().default(30),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
+    check('shop_settings_return_window_check', sql`${t.returnWindowDays} between 0 and 365`),
     check('shop_settings_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );

@@ -1,10 +1,10 @@
-import { ADMIN_MESSAGES } from '@shopper/contract';
+import { ADMIN_MESSAGES, AFTER_PURCHASE_MESSAGES } from '@shopper/contract';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, refunds } from '../db/schema.ts';
 import { insertProducts } from '../db/seed/seed-catalog.ts';
-import { mailsTo, type TestAccount } from '../test/account-factory.ts';
+import { authHeader, mailsTo, type TestAccount } from '../test/account-factory.ts';
 import { confirmOrder, createIntentOk, putInCart, verifiedShopper } from '../test/checkout-factory.ts';
 import { buildProduct } from '../test/product-factory.ts';
 import { backOfficeCast, type BackOfficeCast } from '../test/staff-factory.ts';
@@ -172,6 +172,29 @@ describe('back-office refunds on Stripe', () => {
     // The echo of our own refund changes nothing.
     expect((await chargeRefunded(order.intentId, `evt_echo_${order.id}`)).statusCode).toBe(200);
     expect(await refundRows(order.id)).toHaveLength(1);
+  });
+
+  it('a customer cancel the provider refuses: cancelled anyway, refund recorded as failed, retried once by staff', async () => {
+    const order = await stripeOrder();
+    standIn.failNextRefund('charge_disputed', 'disputed');
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/payment/order/${order.id}/cancel`,
+      headers: authHeader(shopper.accessToken),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(AFTER_PURCHASE_MESSAGES.cancelledRefundLate(order.orderNumber));
+    expect(cancelled.json().order).toMatchObject({ orderStatus: 'Cancelled', refundedAmount: 0 });
+    const [failed] = await refundRows(order.id);
+    expect(failed).toMatchObject({ status: 'failed', actorId: shopper.userId });
+    expect(await mailsAbout(order.orderNumber)).not.toContain(`Your SHOPPER order ${order.orderNumber} was cancelled`);
+
+    const retried = await post(`/api/admin/orders/${order.id}/refunds/${failed!.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().order.paymentInfo.status).toBe('refunded');
+    expect(refundsAtStripe(order.intentId)).toHaveLength(1);
+    const cancelMails = (await mailsAbout(order.orderNumber)).filter((s) => s.endsWith('was cancelled'));
+    expect(cancelMails).toHaveLength(1);
   });
 
   it('answers 404 for a refund of another order and 400 for a malformed id', async () => {

@@ -10,7 +10,10 @@ import type { Database } from '../db/client.ts';
  * - the grid is full: every colour of a product has a row for every size any of its colours has;
  * - no order is refunded more than it was paid: the money recorded back (`refunded_cents`) is the
  *   sum of its succeeded refunds, and that plus the refunds still in flight stays within its
- *   total; where the test-mode provider holds the payment, it never gave back more than it took.
+ *   total; where the test-mode provider holds the payment, it never gave back more than it took;
+ * - nothing goes back on the shelves beyond what was bought: per order and variant, the ledger's
+ *   'cancellation' and 'return' rows add up to at most the quantity the order holds of it;
+ * - no order line is asked back, over its returns not refused, more than was bought.
  *
  * Each rule is one query, so a check costs a few milliseconds and can follow every request.
  */
@@ -122,6 +125,45 @@ async function overRefundedAtProvider(db: Database): Promise<string[]> {
   );
 }
 
+async function overRestocked(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ order_number: string; size: string; bought: number | string; back: number | string }>(
+    await db.execute(sql`
+      with bought as (
+        select order_id, product_id, colour_id, size, sum(quantity)::bigint as quantity
+        from order_items group by order_id, product_id, colour_id, size
+      ), back as (
+        select order_id, product_id, colour_id, size, sum(delta)::bigint as quantity
+        from stock_movements where reason in ('cancellation', 'return') and order_id is not null
+        group by order_id, product_id, colour_id, size
+      )
+      select o.order_number, k.size, coalesce(b.quantity, 0) as bought, k.quantity as back
+      from back k
+      join orders o on o.id = k.order_id
+      left join bought b on b.order_id = k.order_id and b.product_id is not distinct from k.product_id
+        and b.colour_id is not distinct from k.colour_id and b.size = k.size
+      where k.quantity > coalesce(b.quantity, 0)
+      order by 1, 2
+      limit ${SHOWN}`),
+  );
+  return rows.map((r) => `restock: order ${r.order_number} size ${r.size} bought ${r.bought} but ${r.back} went back`);
+}
+
+async function overReturned(db: Database): Promise<string[]> {
+  const rows = rowsOf<{ order_number: string; name: string; bought: number; asked: number | string }>(
+    await db.execute(sql`
+      select o.order_number, i.name, i.quantity as bought, sum(ri.quantity)::bigint as asked
+      from return_request_items ri
+      join return_requests r on r.id = ri.return_id and r.status <> 'refused'
+      join order_items i on i.id = ri.order_item_id
+      join orders o on o.id = i.order_id
+      group by o.order_number, i.id, i.name, i.quantity
+      having sum(ri.quantity) > i.quantity
+      order by 1, 2
+      limit ${SHOWN}`),
+  );
+  return rows.map((r) => `returns: order ${r.order_number} line ${r.name} bought ${r.bought}, asked back ${r.asked}`);
+}
+
 /** Every breach of the shop's invariants, described; empty when all hold. */
 export async function shopInvariantBreaches(db: Database): Promise<string[]> {
   const found = await Promise.all([
@@ -130,6 +172,8 @@ export async function shopInvariantBreaches(db: Database): Promise<string[]> {
     gridGaps(db),
     overRefunded(db),
     overRefundedAtProvider(db),
+    overRestocked(db),
+    overReturned(db),
   ]);
   return found.flat();
 }

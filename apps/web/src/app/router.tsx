@@ -180,6 +180,13 @@ const pages: RouteObject[] = [
         ],
       },
       {
+        path: 'account/saved',
+        lazy: lazyPage(
+          () => import('../features/saved/saved-page.tsx'),
+          (m) => m.SavedPage,
+        ),
+      },
+      {
         path: 'account/orders',
         lazy: lazyPage(
           () => import('../features/orders/order-history-page.tsx'),

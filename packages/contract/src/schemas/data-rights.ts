@@ -48,6 +48,12 @@ export const CustomerDataExportSchema = z.object({
       z.object({ brand: z.string(), expMonth: z.number().nullable(), expYear: z.number().nullable() }),
     ),
   }),
+  /** Returns asked for, with the customer's own words. */
+  returns: z.array(z.record(z.string(), z.unknown())),
+  /** Saved items: the heart on products. */
+  wishlist: z.array(
+    z.object({ productId: z.string(), colourId: z.string(), size: z.string().nullable(), createdAt: z.string() }),
+  ),
   sessions: z.array(
     z.object({
       id: z.string(),

@@ -6,7 +6,10 @@ import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 const settings = (importImageHosts: string[]) =>
-  ShopSettingsAnswerSchema.parse({ success: true, settings: { lowStockThreshold: 5, importImageHosts } });
+  ShopSettingsAnswerSchema.parse({
+    success: true,
+    settings: { lowStockThreshold: 5, importImageHosts, returnWindowDays: 30 },
+  });
 
 describe('settings: the import’s image hosts', () => {
   it('shows the hosts one per line, refuses a bad entry with the contract’s message, and saves the list', async () => {
@@ -22,6 +25,7 @@ describe('settings: the import’s image hosts', () => {
             message: ADMIN_MESSAGES.settingsSaved,
             settings: {
               lowStockThreshold: body.lowStockThreshold,
+              returnWindowDays: 30,
               importImageHosts: body.importImageHosts.map((h) => h.toLowerCase()),
             },
           }),
@@ -46,6 +50,7 @@ describe('settings: the import’s image hosts', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
       lowStockThreshold: 5,
       importImageHosts: ['cdn.shopify.com', '*.Example.com', 'http://127.0.0.1:4100'],
+      returnWindowDays: 30,
     });
     expect(screen.queryByText(ADMIN_MESSAGES.importHostsInvalid)).toBeNull();
   });

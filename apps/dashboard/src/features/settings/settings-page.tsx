@@ -17,6 +17,7 @@ interface SettingsValues {
   lowStockThreshold: string;
   /** One host per line, as typed. */
   importImageHosts: string;
+  returnWindowDays: string;
 }
 
 function toBody(values: SettingsValues): ShopSettingsBody {
@@ -26,6 +27,7 @@ function toBody(values: SettingsValues): ShopSettingsBody {
       .split('\n')
       .map((line) => line.trim())
       .filter(Boolean),
+    returnWindowDays: amountOf(values.returnWindowDays),
   };
 }
 
@@ -40,6 +42,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     defaultValues: {
       lowStockThreshold: String(settings.lowStockThreshold),
       importImageHosts: settings.importImageHosts.join('\n'),
+      returnWindowDays: String(settings.returnWindowDays),
     },
     resolver: contractResolver(ShopSettingsBodySchema, toBody),
   });
@@ -48,7 +51,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       const answer = await save.mutateAsync(toBody(values));
       notifySuccess(answer.message ?? 'Settings saved.');
     } catch (error) {
-      const message = applyServerErrors(error, setError, ['lowStockThreshold', 'importImageHosts'], T.saveFailed);
+      const message = applyServerErrors(
+        error,
+        setError,
+        ['lowStockThreshold', 'importImageHosts', 'returnWindowDays'],
+        T.saveFailed,
+      );
       if (message) setError('root', { message });
     }
   });
@@ -62,6 +70,17 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             hint="A size with this many or fewer left shows under Low stock on Home."
           >
             <input inputMode="numeric" {...register('lowStockThreshold')} />
+          </Field>
+        </div>
+      </Panel>
+      <Panel title="Returns">
+        <div className={styles.fields}>
+          <Field
+            label="Return window (days)"
+            error={errors.returnWindowDays?.message}
+            hint="How many days after delivery a customer may ask for a return; 0 turns returns off."
+          >
+            <input inputMode="numeric" {...register('returnWindowDays')} />
           </Field>
         </div>
       </Panel>
@@ -98,11 +117,16 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => void settings.refetch()} fallback={T.loadFailed}>
+      <QueryState
+        isPending={settings.isPending}
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        fallback={T.loadFailed}
+      >
         {settings.data ? (
           // What the server kept (normalised hosts) replaces what was typed.
           <SettingsForm
-            key={`${settings.data.lowStockThreshold}|${settings.data.importImageHosts.join(',')}`}
+            key={`${settings.data.lowStockThreshold}|${settings.data.returnWindowDays}|${settings.data.importImageHosts.join(',')}`}
             settings={settings.data}
           />
         ) : null}

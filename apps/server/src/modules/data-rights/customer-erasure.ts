@@ -1,5 +1,6 @@
 import { DATA_RIGHTS_MESSAGES as M, type ErasedReviewPolicy, FORMER_CUSTOMER } from '@shopper/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -73,6 +74,15 @@ export async function eraseCustomer(
   await tx.delete(paymentCustomers).where(eq(paymentCustomers.userId, userId));
   await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email));
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
+  await tx.delete(savedItems).where(eq(savedItems.userId, userId));
+  // A return keeps its lines and status for the accounts; the customer's own words go.
+  const returnIds = (
+    await tx
+      .update(returnRequests)
+      .set({ reason: REDACTED })
+      .where(eq(returnRequests.userId, userId))
+      .returning({ id: returnRequests.id })
+  ).map((r) => r.id);
 
   // Orders keep their amounts, items, status and country (tax); nothing that names or reaches the person.
   await tx
@@ -102,7 +112,7 @@ export async function eraseCustomer(
   }
 
   // Staff's notes and the audit log may quote the person: their values are replaced where they concern them.
-  const entityIds = [userId, ...orderIds];
+  const entityIds = [userId, ...orderIds, ...returnIds];
   for (const value of values) {
     const inner = jsonInner(value);
     await tx
@@ -124,6 +134,10 @@ export async function eraseCustomer(
           lastError: sql`replace(${refunds.lastError}, ${value}, ${REDACTED})`,
         })
         .where(inArray(refunds.orderId, orderIds));
+      await tx
+        .update(returnRequests)
+        .set({ staffMessage: sql`replace(${returnRequests.staffMessage}, ${value}, ${REDACTED})` })
+        .where(eq(returnRequests.userId, userId));
     }
   }
 

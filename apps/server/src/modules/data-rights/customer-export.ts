@@ -1,5 +1,6 @@
 import type { CustomerDataExport } from '@shopper/contract';
 import { asc, eq } from 'drizzle-orm';
+import { returnRequestItems, returnRequests, savedItems as wishlist } from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   cartCoupons,
@@ -44,6 +45,15 @@ export async function customerExport(db: Database, userId: string, now: Date): P
           .where(eq(savedAddresses.userId, userId))
           .orderBy(asc(savedAddresses.createdAt), asc(savedAddresses.id)),
       ]);
+    const [returnRows, returnLines, wishlistRows] = await Promise.all([
+      tx.select().from(returnRequests).where(eq(returnRequests.userId, userId)).orderBy(asc(returnRequests.createdAt)),
+      tx
+        .select({ line: returnRequestItems })
+        .from(returnRequestItems)
+        .innerJoin(returnRequests, eq(returnRequests.id, returnRequestItems.returnId))
+        .where(eq(returnRequests.userId, userId)),
+      tx.select().from(wishlist).where(eq(wishlist.userId, userId)).orderBy(asc(wishlist.createdAt)),
+    ]);
     const profileAddress = {
       source: 'profile' as const,
       street: user.addressStreet,
@@ -125,6 +135,23 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         coupon: couponRows[0]?.code ?? null,
         savedCards: cardRows.map((card) => ({ brand: card.brand, expMonth: card.expMonth, expYear: card.expYear })),
       },
+      returns: returnRows.map((row) => ({
+        returnNumber: row.returnNumber,
+        orderId: row.orderId,
+        status: row.status,
+        reason: row.reason,
+        staffMessage: row.staffMessage,
+        createdAt: row.createdAt.toISOString(),
+        items: returnLines
+          .filter(({ line }) => line.returnId === row.id)
+          .map(({ line }) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+      })),
+      wishlist: wishlistRows.map((row) => ({
+        productId: row.productId,
+        colourId: row.colourId,
+        size: row.size || null,
+        createdAt: row.createdAt.toISOString(),
+      })),
       sessions: sessionRows.map((session) => ({
         id: session.id,
         userAgent: session.userAgent,

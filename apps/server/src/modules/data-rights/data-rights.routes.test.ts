@@ -2,11 +2,12 @@ import { CustomerDataExportSchema, DATA_RIGHTS_MESSAGES, FORMER_CUSTOMER } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { auditLog, reviews, users } from '../../db/schema.ts';
+import { returnRequestItems, returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
+import { auditLog, orderItems, orders, reviews, users } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, markVerified, refreshCookieOf, signUp, type TestAccount } from '../../test/account-factory.ts';
 import { confirmOrder, createIntent, payWithCard, putInCart, saveCard } from '../../test/checkout-factory.ts';
-import { buildProduct } from '../../test/product-factory.ts';
+import { buildProduct, firstColourId } from '../../test/product-factory.ts';
 import { REFRESH_COOKIE } from '../../plugins/refresh-cookie.ts';
 import { backOfficeCast, type BackOfficeCast, guardAnswers } from '../../test/staff-factory.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -92,6 +93,22 @@ async function fullCustomer(who: Person): Promise<TestAccount> {
   });
   await t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: who.email } });
   await putInCart(t.database, account.userId, productId, 'M', 1);
+  // After the purchase: a return in their own words (staff quoting them), and a saved item.
+  const colourId = await firstColourId(t.database.db, productId);
+  const [order] = await t.database.db.select().from(orders).where(eq(orders.userId, account.userId));
+  const [item] = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+  const [returned] = await t.database.db
+    .insert(returnRequests)
+    .values({
+      returnNumber: `RT-T${Math.floor(Math.random() * 1e9)}`,
+      orderId: order!.id,
+      userId: account.userId,
+      reason: `Too big for ${who.name}, call ${who.phone}`,
+      staffMessage: `Approved for ${who.name}`,
+    })
+    .returning();
+  await t.database.db.insert(returnRequestItems).values({ returnId: returned!.id, orderItemId: item!.id, quantity: 1 });
+  await t.database.db.insert(savedItems).values({ userId: account.userId, productId, colourId, size: 'M' });
   return account;
 }
 
@@ -164,6 +181,13 @@ describe('a customer’s data rights', () => {
     expect(data.savedItems.cart).toEqual([expect.objectContaining({ quantity: 1, size: 'M' })]);
     expect(data.savedItems.savedCards).toHaveLength(1);
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.returns).toEqual([
+      expect.objectContaining({
+        reason: `Too big for ${who.name}, call ${who.phone}`,
+        items: [expect.objectContaining({ quantity: 1 })],
+      }),
+    ]);
+    expect(data.wishlist).toEqual([expect.objectContaining({ productId, size: 'M' })]);
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain('$argon2');
   });
@@ -223,6 +247,8 @@ describe('a customer’s data rights', () => {
         'sessions',
         'newsletter_subscriptions',
         'store_pages',
+        'return_requests',
+        'saved_items',
       ]),
     );
 

@@ -11,23 +11,22 @@ import {
   toCents,
   toDollars,
 } from '@shopper/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { orderEvents, orderItems, orders, refunds, stockMovements, users } from '../../db/schema.ts';
+import { orderEvents, orderItems, orders, refunds, users } from '../../db/schema.ts';
 import { likePattern } from '../../lib/admin-page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
-import { type CatalogService, itemLabel } from '../catalog/index.ts';
-import { setStockContext } from '../stock/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { OrderCancellation } from './order-cancellation.ts';
+import { restockItems } from './order-restock.ts';
 import { canChangeOrderStatus } from './order-status.ts';
-import { type OrderRow, restockLines, toOrderView } from './order-view.ts';
+import { type OrderRow, toOrderView } from './order-view.ts';
 import { refundedSoFar, type RefundsService } from './refunds.service.ts';
 
 type ListQuery = z.output<typeof AdminOrdersQuerySchema>;
 type RefundBody = z.output<typeof RefundOrderBodySchema>;
-type RestockLine = RefundBody['restock'][number];
-type OrderItemRow = typeof orderItems.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,12 +52,14 @@ export function createOrdersAdminService({
   audit,
   catalog,
   refunds: refundsService,
+  cancellation,
 }: {
   db: Database;
   clock: () => Date;
   audit: AuditService;
   catalog: CatalogService;
   refunds: RefundsService;
+  cancellation: OrderCancellation;
 }) {
   const notFound = () => new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
 
@@ -205,107 +206,9 @@ export function createOrdersAdminService({
     });
   }
 
-  /**
-   * The lines of a return, checked against what can still go back to stock: for each line, what
-   * earlier returns of the order put back (their 'return' rows in the stock ledger) plus what this
-   * one asks, a line named twice counting twice, stays within the quantity delivered. The caller
-   * holds the order's lock, so two returns at once are checked one after the other.
-   */
-  async function returnedLines(tx: Database, order: OrderRow, items: OrderItemRow[], lines: RestockLine[]) {
-    const returned = await tx
-      .select({
-        productId: stockMovements.productId,
-        colourId: stockMovements.colourId,
-        size: stockMovements.size,
-        quantity: sum(stockMovements.delta),
-      })
-      .from(stockMovements)
-      .where(and(eq(stockMovements.orderId, order.id), eq(stockMovements.reason, 'return')))
-      .groupBy(stockMovements.productId, stockMovements.colourId, stockMovements.size);
-    const alreadyBack = (item: OrderItemRow) =>
-      Number(
-        returned.find((r) => r.productId === item.productId && r.colourId === item.colourId && r.size === item.size)
-          ?.quantity ?? 0,
-      );
-    const asked = new Map<OrderItemRow, number>();
-    return lines.map((line, index) => {
-      const item = items.find((i) => i.id === line.itemId);
-      if (!item || line.quantity > item.quantity)
-        throw new AppError('VALIDATION_FAILED', ADMIN_MESSAGES.restockQuantityInvalid);
-      const total = (asked.get(item) ?? 0) + line.quantity;
-      asked.set(item, total);
-      const left = Math.max(0, item.quantity - alreadyBack(item));
-      if (total > left) {
-        const message = ADMIN_MESSAGES.restockTooLarge(itemLabel(item.name, item.colourName), item.size, left);
-        throw new AppError('VALIDATION_FAILED', message, [{ param: `restock.${index}.quantity`, msg: message }]);
-      }
-      return { item, quantity: line.quantity };
-    });
-  }
-
-  async function restockItems(
-    tx: Database,
-    order: OrderRow,
-    lines: RestockLine[] | 'all',
-    reason: 'cancellation' | 'return',
-    actorId: string,
-  ) {
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const chosen =
-      lines === 'all'
-        ? items.map((i) => ({ item: i, quantity: i.quantity }))
-        : await returnedLines(tx, order, items, lines);
-    await setStockContext(tx, { reason, orderId: order.id, actorId, note: `${reason} of ${order.orderNumber}` });
-    await catalog.restock(tx, restockLines(chosen));
-  }
-
   /** Cancels a Processing or Shipped order: status, stock back and a pending refund in one transaction, then the refund. */
   async function cancel(actorId: string, id: string): Promise<{ order: AdminOrder; isRefunded: boolean }> {
-    const { order, refund } = await db.transaction(async (tx) => {
-      const before = await lockForChange(tx, id, 'Cancelled');
-      const [after] = await tx
-        .update(orders)
-        .set({ status: 'Cancelled', updatedAt: clock() })
-        .where(eq(orders.id, id))
-        .returning();
-      if (!after) throw notFound();
-      await restockItems(tx, after, 'all', 'cancellation', actorId);
-      await tx.insert(orderEvents).values({ orderId: id, kind: 'cancelled', actorId, data: {}, createdAt: clock() });
-      const amountCents = after.totalCents - after.refundedCents;
-      // A cancellation gives back everything left, so its shares are the tax and shipping not yet refunded.
-      const so = await refundedSoFar(tx, id);
-      const shares = {
-        taxCents: Math.max(0, after.taxCents - so.taxCents),
-        shippingCents: Math.max(0, shippingChargeOf(after) - so.shippingCents),
-      };
-      const [refundRow] =
-        amountCents > 0
-          ? await tx
-              .insert(refunds)
-              .values({
-                orderId: id,
-                amountCents,
-                ...shares,
-                reason: 'Order cancelled',
-                idempotencyKey: `cancel-${id}`,
-                actorId,
-                createdAt: clock(),
-                updatedAt: clock(),
-              })
-              .returning()
-          : [];
-      await audit.record(tx, {
-        actorId,
-        action: 'order.cancel',
-        entity: 'order',
-        entityId: id,
-        before: { status: before.status },
-        after: { status: 'Cancelled', refund: toDollars(amountCents) },
-      });
-      if (!refundRow) await refundsService.mailCustomer(tx, after, { kind: 'cancelled', refundedAmount: 0 });
-      return { order: after, refund: refundRow };
-    });
-    const isRefunded = refund ? await refundsService.settle(refund, order) : true;
+    const { isRefunded } = await cancellation.cancel({ by: 'staff', id: actorId }, id);
     return { order: await detail(id), isRefunded };
   }
 
@@ -339,7 +242,7 @@ export function createOrdersAdminService({
           ADMIN_MESSAGES.refundTooLarge(formatUsd(toDollars(Math.max(0, Math.min(left, goodsLeft))))),
         );
       }
-      if (body.restock.length > 0) await restockItems(tx, row, body.restock, 'return', actorId);
+      if (body.restock.length > 0) await restockItems(tx, catalog, row, body.restock, 'return', actorId);
       const [inserted] = await tx
         .insert(refunds)
         .values({

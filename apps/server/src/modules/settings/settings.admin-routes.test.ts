@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, DEFAULT_LOW_STOCK_THRESHOLD } from '@shopper/contract';
+import { ADMIN_MESSAGES, DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RETURN_WINDOW_DAYS } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
@@ -17,7 +17,11 @@ afterAll(async () => await t.close());
 describe('/api/admin/settings', () => {
   it('staff read the low-stock threshold; only the owner changes it, audited', async () => {
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
-    expect(read.json().settings).toEqual({ lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD, importImageHosts: [] });
+    expect(read.json().settings).toEqual({
+      lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+      importImageHosts: [],
+      returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+    });
     const put = { method: 'PUT' as const, url: '/api/admin/settings', payload: { lowStockThreshold: 2 } };
     expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
     const saved = await t.app.inject({ ...put, headers: cast.owner.headers });
@@ -53,6 +57,7 @@ describe('/api/admin/settings', () => {
     expect(saved.json().settings).toEqual({
       lowStockThreshold: 4,
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
+      returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
     });
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(audits.at(-1)).toMatchObject({
@@ -68,6 +73,7 @@ describe('/api/admin/settings', () => {
     expect(thresholdOnly.json().settings).toEqual({
       lowStockThreshold: 6,
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
+      returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
     });
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
     expect(read.json().settings.importImageHosts).toEqual(['cdn.shopify.com', '*.example.com']);
@@ -111,5 +117,18 @@ describe('/api/admin/settings', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(ADMIN_MESSAGES.importHostsInvalid);
+  });
+
+  it('the owner sets the return window; a body without it keeps it', async () => {
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: cast.owner.headers, payload });
+    expect((await put({ lowStockThreshold: 5, returnWindowDays: 14 })).json().settings.returnWindowDays).toBe(14);
+    expect((await put({ lowStockThreshold: 5 })).json().settings.returnWindowDays).toBe(14);
+    for (const returnWindowDays of [-1, 2.5, '30', 366]) {
+      const refused = await put({ lowStockThreshold: 5, returnWindowDays });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([{ param: 'returnWindowDays', msg: ADMIN_MESSAGES.returnWindowInvalid }]);
+    }
+    expect((await put({ lowStockThreshold: 5, returnWindowDays: 30 })).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, type ShopSettings } from '@shopper/contract';
+import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RETURN_WINDOW_DAYS, type ShopSettings } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
@@ -7,7 +7,8 @@ import type { AuditService } from '../audit/index.ts';
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** What the owner sends: the threshold, and the import's allowed hosts only when they change. */
-export type SettingsChange = Pick<ShopSettings, 'lowStockThreshold'> & Partial<Pick<ShopSettings, 'importImageHosts'>>;
+export type SettingsChange = Pick<ShopSettings, 'lowStockThreshold'> &
+  Partial<Pick<ShopSettings, 'importImageHosts' | 'returnWindowDays'>>;
 
 /** The shop's one row of settings: the owner changes them, the back office reads them. */
 export function createSettingsService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
@@ -16,6 +17,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
     return {
       lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       importImageHosts: row?.importImageHosts ?? [],
+      returnWindowDays: row?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
     };
   }
 
@@ -27,6 +29,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
       const after: ShopSettings = {
         lowStockThreshold: next.lowStockThreshold,
         importImageHosts: next.importImageHosts ?? before.importImageHosts,
+        returnWindowDays: next.returnWindowDays ?? before.returnWindowDays,
       };
       await tx
         .insert(shopSettings)
@@ -51,5 +54,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
     lowStockThreshold: async () => (await settings()).lowStockThreshold,
     /** Where the catalog import may fetch pictures from (decision 043). */
     importImageHosts: async () => (await settings()).importImageHosts,
+    /** Days after delivery a customer may ask for a return. */
+    returnWindowDays: async () => (await settings()).returnWindowDays,
   };
 }

@@ -7,6 +7,7 @@ import styles from './user-menu.module.css';
 const ITEMS = [
   { to: '/profile', label: 'My Profile' },
   { to: '/account/orders', label: 'My Orders' },
+  { to: '/account/saved', label: 'Saved items' },
   { to: '/cart', label: 'My Cart' },
   // docs/product.md#roles: the Admin link shows to every signed-in user.
   { to: '/admin', label: 'Admin' },

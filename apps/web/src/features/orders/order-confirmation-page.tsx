@@ -21,6 +21,8 @@ import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
 import { useOrder } from './api/get-order.ts';
+import { CancelOrder } from './components/cancel-order.tsx';
+import { OrderReturns } from './components/order-returns.tsx';
 import { OrderProgress, TrackingDetails } from './components/order-progress.tsx';
 import { StatusBadge } from './components/order-status.tsx';
 import { formatOrderDate, paymentStatusLabel } from './order-format.ts';
@@ -102,6 +104,7 @@ function OrderDetails({ order }: { order: Order }) {
       </header>
 
       <OrderProgress order={order} />
+      <CancelOrder order={order} />
 
       <div className={styles.detailGrid}>
         <section className={styles.panel} aria-labelledby="order-summary-title">
@@ -196,6 +199,8 @@ function OrderDetails({ order }: { order: Order }) {
           ))}
         </ul>
       </section>
+
+      <OrderReturns order={order} />
 
       <div className={styles.confirmationActions}>
         {actions}

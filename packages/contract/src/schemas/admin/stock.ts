@@ -8,6 +8,8 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 export const MANUAL_STOCK_REASONS = ['adjustment', 'import'] as const;
 export const STOCK_QUANTITY_MAX = 100_000;
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** Days after delivery a customer may ask for a return, until the owner says otherwise. */
+export const DEFAULT_RETURN_WINDOW_DAYS = 30;
 
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
@@ -85,6 +87,8 @@ export const ShopSettingsSchema = z.object({
   lowStockThreshold: z.number().int(),
   /** Where the catalog import may fetch pictures from (decision 043); empty: nowhere. */
   importImageHosts: z.array(z.string()),
+  /** Days after delivery a customer may ask for a return (docs/after-purchase.md#returns). */
+  returnWindowDays: z.number().int(),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
@@ -112,6 +116,13 @@ export const ShopSettingsBodySchema = z.object({
     )
     .max(MAX_IMPORT_IMAGE_HOSTS, M.importHostsInvalid)
     .transform((hosts) => [...new Set(hosts)])
+    .optional(),
+  /** Absent: the window stays as it is. */
+  returnWindowDays: z
+    .number({ error: M.returnWindowInvalid })
+    .int(M.returnWindowInvalid)
+    .min(0, M.returnWindowInvalid)
+    .max(365, M.returnWindowInvalid)
     .optional(),
 });
 export const ShopSettingsAnswerSchema = z.object({

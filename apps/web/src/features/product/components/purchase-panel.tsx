@@ -9,6 +9,7 @@ import { isSignedIn } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { ColourPicker } from './colour-picker.tsx';
+import { SaveButton } from './save-button.tsx';
 import styles from './product-page.module.css';
 
 type SizeStock = Product['stock'];
@@ -185,6 +186,7 @@ export function PurchasePanel({ product, colour, onColourChange }: PurchasePanel
         >
           {isOutOfStock ? 'Out of stock' : isBusy ? 'Adding...' : 'Add to Cart'}
         </Button>
+        <SaveButton product={product} colour={colour} size={size} />
       </div>
       {size && !isOutOfStock ? (
         <p className={styles.stockNote}>

@@ -1,0 +1,2 @@
+export { savedItemsRoutes } from './saved-items.routes.ts';
+export { createSavedItemsService, type SavedItemsService } from './saved-items.service.ts';
