@@ -15,9 +15,10 @@ import { BasicInfoSection } from './components/basic-info-section.tsx';
 import { DataSection } from './components/data-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
 import { PasswordSection } from './components/password-section.tsx';
+import { SavedCardsSection } from './components/saved-cards-section.tsx';
 import styles from './profile.module.css';
 
-/** /profile (docs/product.md#profile): six sections in order, then the customer's data (docs/product.md#your-data), behind the login guard. */
+/** /profile (docs/product.md#profile): six sections in order (the saved cards after the address), then the customer's data (docs/product.md#your-data), behind the login guard. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user, isLoading, isError, refetch } = useCurrentUser();
@@ -42,6 +43,7 @@ export function ProfilePage() {
         <EmailSection user={user} />
         <BasicInfoSection user={user} />
         <AddressSection user={user} />
+        <SavedCardsSection />
         <PasswordSection />
         <AccountSection onDisabled={logout} />
         <DataSection onErased={logout} />
