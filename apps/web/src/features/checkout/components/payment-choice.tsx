@@ -33,7 +33,7 @@ export function PaymentChoice({ cards, value, onChoose, isDisabled, hasTestWalle
   ];
   if (choices.length === 1) return null;
   return (
-    <fieldset className={`${styles.fieldset} ${styles.payWith}`} disabled={isDisabled}>
+    <fieldset className={styles.payWith} disabled={isDisabled}>
       <legend className="visually-hidden">Pay with</legend>
       <div className={styles.methods}>
         {choices.map((choice) => (
