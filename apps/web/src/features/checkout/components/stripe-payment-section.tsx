@@ -52,7 +52,8 @@ export function StripePaymentSection({ publishableKey, amountCents, saveCard, ..
       amount: Math.max(amountCents, 50),
       currency: 'usd',
       captureMethod: 'manual',
-      ...(saveCard ? { setupFutureUsage: 'off_session' as const } : {}),
+      // null when unticked: the element's update must clear what an earlier tick set.
+      setupFutureUsage: saveCard ? 'off_session' : null,
       appearance: { theme: 'stripe', variables: { fontSizeBase: '16px' } },
     }),
     [amountCents, saveCard],
