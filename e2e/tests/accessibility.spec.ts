@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { BACK_OFFICE_UI_MESSAGES as T, REVIEWS_PAGE_SIZE } from '@shopper/contract';
+import { BACK_OFFICE_UI_MESSAGES as T, REVIEWS_PAGE_SIZE, SHOP_UI_MESSAGES, TEST_CARD } from '@shopper/contract';
 import { expectAccessibleAtBothSizes, expectNoViolations, VIEWPORTS } from '../fixtures/accessibility.ts';
 import { accountMenu, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
 import { backOfficeNav, openBackOffice } from '../fixtures/back-office.ts';
 import { allProducts, findColourChoice, findDiscountedProduct } from '../fixtures/catalog.ts';
-import { addToCart, checkOut, productsWithStock } from '../fixtures/shop.ts';
+import { addToCart, checkOut, fillShipping, payWithCard, productsWithStock } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /**
@@ -150,6 +150,37 @@ test.describe('accessibility', () => {
     await openSignedIn(page, account, `/order-confirmation/${order.id}/receipt`);
     await expect(page.getByRole('heading', { level: 1, name: /^Receipt for order/ })).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the receipt');
+  });
+
+  test('the payment choices with a saved card, the test wallet’s page, the return page and saved cards', async ({
+    page,
+    request,
+  }) => {
+    const account = await signUpVerified(page.request);
+    const [product] = await productsWithStock(request, 1);
+    await addToCart(request, account, product!);
+    await openSignedIn(page, account, '/checkout');
+    await fillShipping(page);
+    await page.getByLabel('Save this card for next time').check();
+    await payWithCard(page, TEST_CARD.success);
+    await expect(page.getByRole('heading', { level: 1, name: SHOP_UI_MESSAGES.thankYou })).toBeVisible();
+
+    await addToCart(request, account, product!);
+    await openSignedIn(page, account, '/checkout');
+    await expect(page.getByRole('radio', { name: /Visa •••• 4242/ })).toBeChecked();
+    await expectAccessibleAtBothSizes(page, 'checkout with a saved card');
+    await fillShipping(page);
+    await page.getByRole('radio', { name: /Test wallet/ }).check();
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(page.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the test wallet’s page');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('link', { name: 'Back to checkout' })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the return page after a declined payment');
+
+    await openSignedIn(page, account, '/profile');
+    await expect(page.getByRole('region', { name: 'Saved cards' }).getByText(/Visa •••• 4242/)).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the profile with a saved card');
   });
 
   test("a customer's home, product and cart pages, signed in", async ({ page, request }) => {

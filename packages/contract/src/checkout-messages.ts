@@ -39,7 +39,13 @@ export const CHECKOUT_MESSAGES = {
   // The built-in test-mode provider's own answers (it plays the card provider's part).
   testIntentNotFound: 'No such payment intent.',
   testIntentUnexpectedState: (status: string) => `This payment cannot be changed because its status is ${status}.`,
+  testWalletDeclined: 'The test wallet payment was declined.',
+  paymentReturnChecking: 'Checking your payment…',
+  paymentReturnFailed: 'Your payment did not go through. You have not been charged; please try again.',
 } as const;
+
+/** The test-mode provider's wallet: a redirect method, approved on its own page (docs/payments.md). */
+export const TEST_WALLET = 'test_wallet';
 
 /** Provider-style decline texts the checkout shows as they are (docs/product.md#checkout: card errors show the provider's message). */
 export const CARD_ERRORS = {

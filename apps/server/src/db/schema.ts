@@ -575,6 +575,12 @@ export const testProviderIntents = pgTable('test_provider_intents', {
   paymentMethodId: text(),
   cardBrand: text(),
   cardLast4: text(),
+  /** Asked to keep the card for the customer's next orders (Stripe's `setup_future_usage`). */
+  keepsCard: boolean().notNull().default(false),
+  /** 'card', or 'test_wallet' for the redirect method approved on its own page. */
+  methodType: text(),
+  /** Where the test wallet sends the shopper back once they approved or declined. */
+  returnUrl: text(),
   lastErrorCode: text(),
   lastErrorMessage: text(),
   metadata: jsonb().notNull().default({}),

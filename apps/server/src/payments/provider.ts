@@ -26,6 +26,8 @@ export type ProviderIntent = {
   /** `customerId`: the customer the card is attached to; null for a card used once without being kept. */
   paymentMethod: { id: string; brand: string; last4: string; customerId: string | null } | null;
   lastError: { code: string; message: string } | null;
+  /** The intent asks the provider to keep its card for the customer (Stripe's `setup_future_usage`). */
+  keepsCard: boolean;
 };
 
 export type CreatedIntent = { id: string; clientSecret: string; status: ProviderIntentStatus };
@@ -85,13 +87,18 @@ export interface PaymentProvider {
    * customer (Stripe's idempotency key); the caller keeps the first one stored.
    */
   createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
-  /** `customerId`: only cards of that customer (or new ones) can pay it. */
+  /**
+   * `customerId`: only cards of that customer (or new ones) can pay it. Cards, wallets and redirect
+   * methods are all offered; a redirect method comes back to the shop's return URL. `keepCard`:
+   * the card paying it is kept for the customer's next orders.
+   */
   createIntent(input: {
     amountCents: number;
     currency: string;
     metadata: Record<string, string>;
     captureMethod: 'manual';
     customerId: string;
+    keepCard: boolean;
   }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<ProviderIntent>;
   captureIntent(id: string): Promise<ProviderIntent>;

@@ -10,6 +10,7 @@ import {
   createIntent,
   createIntentOk,
   putInCart,
+  SHIPPING,
   saveCard,
   savedCards,
   verifiedShopper,
@@ -79,6 +80,9 @@ describe('Stripe adapter against a local stand-in', () => {
     expect(remote).toMatchObject({ amount: 4_320, currency: 'usd', capture_method: 'manual' });
     expect(remote.metadata.userId).toBe(shopper.userId);
     expect(intent.clientSecret).toBe(remote.client_secret);
+    // The Payment Element offers cards, wallets and redirect methods; no card is kept unless asked.
+    expect(remote.automatic_payment_methods).toEqual({ enabled: true });
+    expect(remote.setup_future_usage).toBeNull();
 
     standIn.authorize(intent.paymentIntentId);
     const first = await webhook('payment_intent.amount_capturable_updated', intent.paymentIntentId, 'evt_1');
@@ -126,6 +130,7 @@ describe('Stripe adapter against a local stand-in', () => {
       metadata: {},
       captureMethod: 'manual',
       customerId,
+      keepCard: false,
     });
     expect(await provider.retrieveIntent(created.id)).toMatchObject({
       status: 'requires_payment_method',
@@ -141,6 +146,7 @@ describe('Stripe adapter against a local stand-in', () => {
       metadata: {},
       captureMethod: 'manual',
       customerId,
+      keepCard: false,
     });
     expect(await provider.cancelIntent(other.id)).toMatchObject({ status: 'canceled' });
     expect(await provider.cancelIntent(other.id)).toMatchObject({ status: 'canceled' });
@@ -263,6 +269,29 @@ describe('Stripe Customers: a card serves only the customer who owns it (decisio
     expect(await ordersOf(bobs.paymentIntentId)).toEqual([]);
     const own = await confirmOrder(t.app, bob.accessToken, bobs.paymentIntentId);
     expect(own.json()).toMatchObject({ order: { paymentInfo: { last4: '5555' } } });
+  });
+
+  it('keeps the card when the shopper asks (setup_future_usage), replacing an intent made without it', async () => {
+    const shopper = await shopperWithCart();
+    const plain = await createIntentOk(t.app, shopper.accessToken);
+    const keeping = await createIntent(t.app, shopper.accessToken, { shippingInfo: SHIPPING, saveCard: true });
+    expect(keeping.statusCode, keeping.body).toBe(200);
+    const kept = keeping.json<{ paymentIntentId: string }>().paymentIntentId;
+    expect(kept).not.toBe(plain.paymentIntentId);
+    expect(standIn.intents.get(plain.paymentIntentId)?.status).toBe('canceled');
+    expect(standIn.intents.get(kept)).toMatchObject({
+      setup_future_usage: 'off_session',
+      automatic_payment_methods: { enabled: true },
+    });
+    const again = await createIntent(t.app, shopper.accessToken, { shippingInfo: SHIPPING, saveCard: true });
+    expect(again.json<{ paymentIntentId: string }>().paymentIntentId).toBe(kept);
+
+    standIn.authorize(kept, { last4: '7777' });
+    expect((await confirmOrder(t.app, shopper.accessToken, kept)).statusCode).toBe(200);
+    const card = standIn.intents.get(kept)!.payment_method!.id;
+    const saved = await saveCard(t.app, shopper.accessToken, card);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ paymentMethod: { last4: '7777' } });
   });
 
   it("never writes an order for a payment made with another customer's card, and releases the money", async () => {

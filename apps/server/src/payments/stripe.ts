@@ -43,6 +43,7 @@ function toProviderIntent(intent: Stripe.PaymentIntent): ProviderIntent {
           message: error.message ?? CHECKOUT_MESSAGES.paymentNotCompleted,
         }
       : null,
+    keepsCard: intent.setup_future_usage != null,
   };
 }
 
@@ -106,14 +107,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       return customer.id;
     },
 
-    async createIntent({ amountCents, currency, metadata, captureMethod, customerId }) {
+    async createIntent({ amountCents, currency, metadata, captureMethod, customerId, keepCard }) {
       const intent = await stripe.paymentIntents.create({
         amount: amountCents,
         currency,
         capture_method: captureMethod,
         // Stripe then refuses to confirm it with a card attached to another customer.
         customer: customerId,
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        // Cards, the wallets the shopper's device offers (Apple Pay, Google Pay, Link) and redirect
+        // methods, which come back to the checkout's return page; the webhook settles them otherwise.
+        automatic_payment_methods: { enabled: true },
+        // The card is attached to the customer once it pays, so it can be saved afterwards; the
+        // Payment Element is told the same so it shows the matching wording.
+        ...(keepCard ? { setup_future_usage: 'off_session' as const } : {}),
         metadata,
       });
       if (!intent.client_secret) throw new Error('Stripe answered a payment intent without a client secret');

@@ -23,6 +23,8 @@ export type StandInIntent = {
   amount_capturable: number;
   amount_received: number;
   metadata: Record<string, string>;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  setup_future_usage: string | null;
   payment_method: null | Omit<StandInCard, 'spent'>;
   last_payment_error: null | { code: string; decline_code?: string; message: string };
 };
@@ -205,6 +207,15 @@ export function stripeStandIn() {
           amount_capturable: 0,
           amount_received: 0,
           metadata: { userId: form.get('metadata[userId]') ?? '' },
+          automatic_payment_methods: form.has('automatic_payment_methods[enabled]')
+            ? {
+                enabled: form.get('automatic_payment_methods[enabled]') === 'true',
+                ...(form.has('automatic_payment_methods[allow_redirects]')
+                  ? { allow_redirects: form.get('automatic_payment_methods[allow_redirects]')! }
+                  : {}),
+              }
+            : null,
+          setup_future_usage: form.get('setup_future_usage'),
           payment_method: null,
           last_payment_error: null,
         };
@@ -292,7 +303,9 @@ export function stripeStandIn() {
       if (!unchecked && card.customer !== null && card.customer !== intent.customer) {
         throw new Error('stand-in: the PaymentMethod belongs to another customer than the PaymentIntent');
       }
-      // A card paid with while kept by no one can never be kept afterwards.
+      // An intent that asks to keep its card attaches it to the intent's customer, as Stripe does;
+      // otherwise a card paid with while kept by no one can never be kept afterwards.
+      if (card.customer === null && intent.setup_future_usage && intent.customer) card.customer = intent.customer;
       if (card.customer === null) card.spent = true;
       Object.assign(intent, {
         status: 'requires_capture',

@@ -137,6 +137,14 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    // The test-mode provider's wallet page: it stands where a wallet's own site would.
+    path: 'test-wallet/:intentId',
+    lazy: lazyPage(
+      () => import('../features/checkout/test-wallet-page.tsx'),
+      (m) => m.TestWalletPage,
+    ),
+  },
+  {
     path: 'admin',
     lazy: lazyPage(
       () => import('../features/admin/admin-page.tsx'),
@@ -184,6 +192,14 @@ const pages: RouteObject[] = [
         lazy: lazyPage(
           () => import('../features/saved/saved-page.tsx'),
           (m) => m.SavedPage,
+          ),
+        },
+        {
+        // Where wallets and bank pages send the shopper back after paying.
+        path: 'checkout/return',
+        lazy: lazyPage(
+          () => import('../features/checkout/checkout-return-page.tsx'),
+          (m) => m.CheckoutReturnPage,
         ),
       },
       {

@@ -15,6 +15,7 @@ describe('CreatePaymentIntentBodySchema (docs/product.md#shipping-details)', () 
     });
     expect(parsed).toEqual({
       shippingInfo: { ...shippingInfo, shippingAddress: { ...address, country: 'CA' } },
+      saveCard: false,
     });
   });
 

@@ -1,6 +1,6 @@
 // Checkout, payment intent, order and saved-card wire shapes (docs/product.md#entities and docs/product.md#payment-api).
 import { z } from 'zod';
-import { CHECKOUT_MESSAGES as M } from '../checkout-messages.ts';
+import { CHECKOUT_MESSAGES as M, TEST_WALLET } from '../checkout-messages.ts';
 import { toCountryCode } from '../countries.ts';
 import { SHIPPING_MESSAGES as SM } from '../shipping-tax-messages.ts';
 import {
@@ -62,6 +62,11 @@ export const CreatePaymentIntentBodySchema = z.object({
     }
     return v;
   }),
+  /**
+   * Asks the provider to keep the card for the customer's next orders (Stripe's
+   * `setup_future_usage`); the browser then saves it with `POST /api/payments/payment-methods`.
+   */
+  saveCard: z.boolean().optional().default(false),
 });
 export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBodySchema>;
 
@@ -305,13 +310,36 @@ export const TestCardSchema = z.object({
 });
 export type TestCard = z.infer<typeof TestCardSchema>;
 
-export const TestConfirmBodySchema = z.object({ clientSecret: z.string().min(1).max(300), card: TestCardSchema });
+/** Where the test wallet sends the shopper back: a path of the shop itself, never another site. */
+const ReturnPathSchema = z
+  .string()
+  .max(2000)
+  .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path of this shop, starting with one /');
+
+/**
+ * One of three ways to pay a test-mode intent: a card typed in, a card the customer kept
+ * (`paymentMethodId`, only their own), or the test wallet, which sends the shopper to approve
+ * the payment on its own page and back to `returnUrl`, as Stripe's redirect methods do.
+ */
+export const TestConfirmBodySchema = z.union([
+  z.object({ clientSecret: z.string().min(1).max(300), card: TestCardSchema }),
+  z.object({ clientSecret: z.string().min(1).max(300), paymentMethodId: z.string().min(1).max(200) }),
+  z.object({
+    clientSecret: z.string().min(1).max(300),
+    method: z.literal(TEST_WALLET),
+    returnUrl: ReturnPathSchema,
+  }),
+]);
 export type TestConfirmBody = z.input<typeof TestConfirmBodySchema>;
 export const TestAuthenticateBodySchema = z.object({
   clientSecret: z.string().min(1).max(300),
   outcome: z.enum(['complete', 'fail']),
 });
 export type TestAuthenticateBody = z.input<typeof TestAuthenticateBodySchema>;
+
+/** The test wallet's approval page answers with where the shopper goes next: the shop's return URL. */
+export const TestWalletAnswerSchema = z.object({ returnUrl: z.string() });
+export type TestWalletAnswer = z.infer<typeof TestWalletAnswerSchema>;
 
 export const TestIntentAnswerSchema = z.object({
   id: z.string(),
@@ -321,6 +349,12 @@ export const TestIntentAnswerSchema = z.object({
   paymentMethod: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
   lastPaymentError: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** Set while a 3-D Secure style challenge waits for the customer (test card 4000 0025 0000 3155). */
-  nextAction: z.object({ type: z.literal('challenge') }).nullable(),
+  nextAction: z
+    .union([
+      z.object({ type: z.literal('challenge') }),
+      /** The test wallet: the browser goes to `url` to approve, then comes back to the return URL. */
+      z.object({ type: z.literal('redirect'), url: z.string() }),
+    ])
+    .nullable(),
 });
 export type TestIntentAnswer = z.infer<typeof TestIntentAnswerSchema>;

@@ -80,14 +80,16 @@ export function checkoutRoutes({
         schema: {
           tags,
           summary:
-            'Open a payment for the server-priced cart (manual capture), priced from the cart, the coupon, the shipping method (`standard` or another id the shop offers at the address) and the address’s tax; amounts sent by the browser are ignored. A place the shop does not ship to, or a method not offered there, is a 400. The customer’s open payment is reused while the cart is unchanged and replaced when it changed; too many attempts or open payments answer 429',
+            'Open a payment for the server-priced cart (manual capture), priced from the cart, the coupon, the shipping method (`standard` or another id the shop offers at the address) and the address’s tax; amounts sent by the browser are ignored. A place the shop does not ship to, or a method not offered there, is a 400. `saveCard: true` asks the provider to keep the card for next time. The customer’s open payment is reused while the cart and `saveCard` are unchanged and replaced when they changed; too many attempts or open payments answer 429',
           body: CreatePaymentIntentBodySchema,
           response: { 200: CreatePaymentIntentAnswerSchema, 400: E, 401: E, 403: E, 409: E, 429: E },
         },
       },
       async (request) => ({
         success: true as const,
-        ...(await checkout.createPaymentIntent(authOf(request).userId, request.body.shippingInfo)),
+        ...(await checkout.createPaymentIntent(authOf(request).userId, request.body.shippingInfo, {
+          keepCard: request.body.saveCard,
+        })),
       }),
     );
 

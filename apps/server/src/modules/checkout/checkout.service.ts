@@ -32,8 +32,8 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 export function createCheckoutService(deps: CheckoutDeps) {
   return {
     cartSummary: (userId: string, query?: CartSummaryQuery) => cartSummary(deps, userId, query),
-    createPaymentIntent: (userId: string, shippingInfo: ShippingInfo) =>
-      createPaymentIntent(deps, userId, shippingInfo),
+    createPaymentIntent: (userId: string, shippingInfo: ShippingInfo, options?: { keepCard?: boolean }) =>
+      createPaymentIntent(deps, userId, shippingInfo, options),
     completePayment: (intentId: string, options?: SettleOptions) => completePayment(deps, intentId, options),
     /** completePayment, telling whether this call wrote the order (the sweep counts only those). */
     settlePayment: (intentId: string, options?: SettleOptions) => settlePayment(deps, intentId, options),

@@ -47,6 +47,7 @@ async function reuseOrRetire(
   deps: Pick<CheckoutDeps, 'db' | 'clock' | 'provider' | 'log'>,
   userId: string,
   fingerprint: string,
+  keepCard: boolean,
 ): Promise<ProviderIntent | undefined> {
   let reusable: ProviderIntent | undefined;
   for (const row of await openUnpaidIntentsOf(deps, userId)) {
@@ -56,6 +57,7 @@ async function reuseOrRetire(
         !reusable &&
         remote.status === 'requires_payment_method' &&
         remote.clientSecret &&
+        remote.keepsCard === keepCard &&
         checkoutFingerprint(pricingOf(row)) === fingerprint
       ) {
         reusable = remote;
@@ -75,9 +77,15 @@ async function reuseOrRetire(
 /**
  * Step 1. Any amount the browser sent was dropped by the schema; this is priced from the database.
  * The customer's open intent is reused while the priced cart is unchanged (only the shipping
- * info is updated), and replaced when it changed: one checkout, one open intent.
+ * info is updated), and replaced when it changed: one checkout, one open intent. Asking to keep
+ * the card, or no longer asking, also replaces it, since the provider fixed that at creation.
  */
-export async function createPaymentIntent(deps: IntentDeps, userId: string, shippingInfo: ShippingInfo) {
+export async function createPaymentIntent(
+  deps: IntentDeps,
+  userId: string,
+  shippingInfo: ShippingInfo,
+  { keepCard = false }: { keepCard?: boolean } = {},
+) {
   const { db, provider, customers, clock } = deps;
   const { shippingAddress: address, shippingMethod } = shippingInfo;
   const destination = { country: address.country, state: address.state, method: shippingMethod };
@@ -117,7 +125,7 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
   };
   const amount = toDollars(totals.totalCents);
 
-  const reused = await reuseOrRetire(deps, userId, checkoutFingerprint(pricing));
+  const reused = await reuseOrRetire(deps, userId, checkoutFingerprint(pricing), keepCard);
   if (reused?.clientSecret) {
     await setIntent(deps, reused.id, { shippingInfo });
     return { clientSecret: reused.clientSecret, paymentIntentId: reused.id, amount };
@@ -131,6 +139,7 @@ export async function createPaymentIntent(deps: IntentDeps, userId: string, ship
     metadata: { userId },
     captureMethod: 'manual',
     customerId: await customers.idFor(userId),
+    keepCard,
   });
   const now = clock();
   await db.insert(paymentIntents).values({

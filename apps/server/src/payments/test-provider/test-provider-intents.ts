@@ -16,6 +16,7 @@ export async function insertTestIntent(
     currency: string;
     metadata: Record<string, string>;
     customerId: string | null;
+    keepsCard: boolean;
     now: Date;
   },
 ): Promise<TestIntentRow> {
@@ -30,6 +31,7 @@ export async function insertTestIntent(
       status: 'requires_payment_method',
       captureMethod: 'manual',
       customerId: input.customerId,
+      keepsCard: input.keepsCard,
       metadata: input.metadata,
       createdAt: input.now,
       updatedAt: input.now,

@@ -3,6 +3,7 @@ import {
   TestAuthenticateBodySchema,
   TestConfirmBodySchema,
   TestIntentAnswerSchema,
+  TestWalletAnswerSchema,
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +24,8 @@ export function testProviderRoutes({ testProvider }: { testProvider: TestProvide
       {
         schema: {
           tags,
-          summary: 'Confirm a payment intent with a card (test mode)',
+          summary:
+            'Confirm a payment intent (test mode) with a card, a card the intent’s customer kept (`paymentMethodId`), or the test wallet (`method: test_wallet` and a `returnUrl` path of the shop)',
           params: Params,
           body: TestConfirmBodySchema,
           response: { 200: TestIntentAnswerSchema, 400: E, 404: E, 409: E },
@@ -46,6 +48,20 @@ export function testProviderRoutes({ testProvider }: { testProvider: TestProvide
       async (request) => testProvider.authenticate(request.params.id, request.body),
     );
 
+    app.post(
+      '/payment_intents/:id/wallet',
+      {
+        schema: {
+          tags,
+          summary:
+            'Approve or decline a test wallet payment on its approval page (test mode); answers the shop’s return URL',
+          params: Params,
+          body: TestAuthenticateBodySchema,
+          response: { 200: TestWalletAnswerSchema, 400: E, 404: E, 409: E },
+        },
+      },
+      async (request) => testProvider.walletDecision(request.params.id, request.body),
+    );
     app.post(
       '/payment_intents/:id',
       {

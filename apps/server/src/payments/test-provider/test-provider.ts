@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import {
   CARD_ERRORS,
   CHECKOUT_MESSAGES,
+  TEST_WALLET,
   type TestAuthenticateBody,
-  type TestCard,
+  type TestConfirmBody,
   type TestIntentAnswer,
   type TestIntentStatus,
+  type TestWalletAnswer,
 } from '@shopper/contract';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PaymentProvider, ProviderIntent, WebhookEventType } from '../provider.ts';
+import type { PaymentProvider, WebhookEventType } from '../provider.ts';
 import { isValidWebhookSignature, signWebhook } from '../webhook-signature.ts';
 import { cardBrand, digitsOf, evaluateCard } from './test-cards.ts';
 import {
@@ -24,6 +26,7 @@ import {
   transitionTestIntent,
 } from './test-provider-intents.ts';
 import { listTestRefunds, refundTestIntent } from './test-provider-refunds.ts';
+import { toAnswer, toProviderIntent } from './test-provider-views.ts';
 import type { WebhookDelivery } from './webhook-delivery.ts';
 
 export type TestProvider = ReturnType<typeof createTestProvider>;
@@ -81,39 +84,6 @@ export function createTestProvider({
     return moved;
   }
 
-  function toProviderIntent(row: TestIntentRow): ProviderIntent {
-    return {
-      id: row.id,
-      status: row.status as TestIntentStatus,
-      clientSecret: row.clientSecret,
-      amountCents: row.amountCents,
-      amountCapturableCents: row.amountCapturableCents,
-      amountReceivedCents: row.amountReceivedCents,
-      currency: row.currency,
-      paymentMethod:
-        row.paymentMethodId && row.cardBrand && row.cardLast4
-          ? { id: row.paymentMethodId, brand: row.cardBrand, last4: row.cardLast4, customerId: row.customerId }
-          : null,
-      lastError:
-        row.lastErrorCode && row.lastErrorMessage ? { code: row.lastErrorCode, message: row.lastErrorMessage } : null,
-    };
-  }
-
-  function toAnswer(row: TestIntentRow): TestIntentAnswer {
-    const intent = toProviderIntent(row);
-    return {
-      id: intent.id,
-      status: row.status as TestIntentStatus,
-      amount: intent.amountCents,
-      currency: intent.currency,
-      paymentMethod: intent.paymentMethod
-        ? { id: intent.paymentMethod.id, brand: intent.paymentMethod.brand, last4: intent.paymentMethod.last4 }
-        : null,
-      lastPaymentError: intent.lastError,
-      nextAction: row.status === 'requires_action' ? { type: 'challenge' } : null,
-    };
-  }
-
   const provider: PaymentProvider = {
     kind: 'test',
     publicInfo: { kind: 'test' },
@@ -122,8 +92,15 @@ export function createTestProvider({
       return newCustomerId();
     },
 
-    async createIntent({ amountCents, currency, metadata, customerId }) {
-      const row = await insertTestIntent(db, { amountCents, currency, metadata, customerId, now: clock() });
+    async createIntent({ amountCents, currency, metadata, customerId, keepCard }) {
+      const row = await insertTestIntent(db, {
+        amountCents,
+        currency,
+        metadata,
+        customerId,
+        keepsCard: keepCard,
+        now: clock(),
+      });
       return { id: row.id, clientSecret: row.clientSecret, status: 'requires_payment_method' };
     },
 
@@ -237,24 +214,56 @@ export function createTestProvider({
       return refund;
     },
 
-    /** POST /api/test-provider/payment_intents/:id/confirm: the card goes here, never to the shop. */
-    async confirm(
-      id: string,
-      { clientSecret, card }: { clientSecret: string; card: TestCard },
-    ): Promise<TestIntentAnswer> {
-      const row = await loadForBrowser(id, clientSecret);
-      const digits = digitsOf(card.number);
-      const result = evaluateCard(card, clock());
-      const paymentMethod = {
-        paymentMethodId: newPaymentMethodId(),
-        cardBrand: cardBrand(digits),
-        cardLast4: digits.slice(-4),
-      };
+    /**
+     * POST /api/test-provider/payment_intents/:id/confirm: the card goes here, never to the shop. A
+     * kept card must be the intent's customer's own; the test wallet waits for its approval page.
+     */
+    async confirm(id: string, body: TestConfirmBody): Promise<TestIntentAnswer> {
+      const row = await loadForBrowser(id, body.clientSecret);
       const from = ['requires_payment_method'] as const;
+      if ('method' in body) {
+        return toAnswer(
+          await move(row, from, {
+            status: 'requires_action',
+            methodType: TEST_WALLET,
+            returnUrl: body.returnUrl,
+            paymentMethodId: null,
+            cardBrand: null,
+            cardLast4: null,
+            lastErrorCode: null,
+            lastErrorMessage: null,
+            updatedAt: clock(),
+          }),
+        );
+      }
+      let paymentMethod: { paymentMethodId: string; cardBrand: string; cardLast4: string };
+      let result: ReturnType<typeof evaluateCard>;
+      if ('paymentMethodId' in body) {
+        // As with Stripe: only a card attached to the intent's customer may pay it.
+        const kept = await findPaidCard(db, body.paymentMethodId);
+        if (!kept || kept.customerId === null || kept.customerId !== row.customerId) {
+          throw new AppError('NOT_FOUND', CHECKOUT_MESSAGES.paymentMethodNotFound);
+        }
+        paymentMethod = {
+          paymentMethodId: body.paymentMethodId,
+          cardBrand: kept.cardBrand ?? 'unknown',
+          cardLast4: kept.cardLast4 ?? '',
+        };
+        result = { outcome: 'succeeded' };
+      } else {
+        const digits = digitsOf(body.card.number);
+        result = evaluateCard(body.card, clock());
+        paymentMethod = {
+          paymentMethodId: newPaymentMethodId(),
+          cardBrand: cardBrand(digits),
+          cardLast4: digits.slice(-4),
+        };
+      }
+      const asCard = { ...paymentMethod, methodType: 'card', returnUrl: null };
       if (result.outcome === 'declined') {
         const declined = await move(row, from, {
           status: 'requires_payment_method',
-          ...paymentMethod,
+          ...asCard,
           lastErrorCode: result.code,
           lastErrorMessage: result.message,
           updatedAt: clock(),
@@ -266,7 +275,7 @@ export function createTestProvider({
         return toAnswer(
           await move(row, from, {
             status: 'requires_action',
-            ...paymentMethod,
+            ...asCard,
             lastErrorCode: null,
             lastErrorMessage: null,
             updatedAt: clock(),
@@ -275,7 +284,7 @@ export function createTestProvider({
       }
       const authorized = await move(row, from, {
         status: 'requires_capture',
-        ...paymentMethod,
+        ...asCard,
         amountCapturableCents: row.amountCents,
         lastErrorCode: null,
         lastErrorMessage: null,
@@ -285,12 +294,52 @@ export function createTestProvider({
       return toAnswer(authorized);
     },
 
+    /**
+     * POST /api/test-provider/payment_intents/:id/wallet: the test wallet's approval page. Whatever
+     * the shopper chose, the answer is the shop's return URL with the intent named in it, as
+     * Stripe's redirect methods come back; the webhook tells the shop even if the shopper never does.
+     */
+    async walletDecision(
+      id: string,
+      { clientSecret, outcome }: Required<TestAuthenticateBody>,
+    ): Promise<TestWalletAnswer> {
+      const row = await loadForBrowser(id, clientSecret);
+      if (row.methodType !== TEST_WALLET || !row.returnUrl) {
+        throw new AppError('CONFLICT', CHECKOUT_MESSAGES.testIntentUnexpectedState(row.status));
+      }
+      const returnUrl = row.returnUrl;
+      const approved = outcome === 'complete';
+      const moved = approved
+        ? await move(row, ['requires_action'], {
+            status: 'requires_capture',
+            amountCapturableCents: row.amountCents,
+            updatedAt: clock(),
+          })
+        : await move(row, ['requires_action'], {
+            status: 'requires_payment_method',
+            lastErrorCode: 'payment_method_declined',
+            lastErrorMessage: CHECKOUT_MESSAGES.testWalletDeclined,
+            updatedAt: clock(),
+          });
+      emit(approved ? 'payment_intent.amount_capturable_updated' : 'payment_intent.payment_failed', id);
+      const query = new URLSearchParams({
+        payment_intent: moved.id,
+        payment_intent_client_secret: moved.clientSecret,
+        redirect_status: approved ? 'succeeded' : 'failed',
+      });
+      return { returnUrl: `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}${query.toString()}` };
+    },
+
     /** POST /api/test-provider/payment_intents/:id/authenticate: the challenge of card 4000 0025 0000 3155. */
     async authenticate(
       id: string,
       { clientSecret, outcome }: Required<TestAuthenticateBody>,
     ): Promise<TestIntentAnswer> {
       const row = await loadForBrowser(id, clientSecret);
+      // The wallet is approved on its own page, not through the card challenge.
+      if (row.methodType === TEST_WALLET) {
+        throw new AppError('CONFLICT', CHECKOUT_MESSAGES.testIntentUnexpectedState(row.status));
+      }
       if (outcome === 'fail') {
         const failed = await move(row, ['requires_action'], {
           status: 'requires_payment_method',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -27,6 +27,7 @@ import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-u
 import { type AddressField, fromSavedAddress, toSavedAddressBody } from '../../lib/address-form.ts';
 import { messageOf } from '../../lib/form-errors.ts';
 import { saveAddress, savedAddressesQueryOptions, savedAddressKeys } from '../../lib/saved-addresses.ts';
+import { savedCardsQueryOptions } from '../../lib/saved-cards.ts';
 import { usePaymentConfig } from './api/get-payment-config.ts';
 import {
   SHIPPING_FIELDS,
@@ -46,14 +47,19 @@ import { TestCardFields } from './components/test-card-fields.tsx';
 import { TestCardsList } from './components/test-cards-list.tsx';
 import { useAuthenticationChallenge } from './hooks/use-authentication-challenge.ts';
 import { useCheckoutPayment } from './hooks/use-checkout-payment.ts';
+import { NEW_CARD, PaymentChoice, savedCardOf, savedChoice, WALLET } from './components/payment-choice.tsx';
+import type { StripePayment } from './components/stripe-payment-section.tsx';
 import type { ConfirmCard } from './payment-outcome.ts';
-import { testProviderConfirm } from './test-provider-confirm.ts';
+import { testProviderConfirm, testProviderSavedCard, testProviderWallet } from './test-provider-confirm.ts';
 import styles from './checkout.module.css';
 
 // Stripe's code loads only when the server says the provider is Stripe.
-const StripeCardSection = lazy(() =>
-  import('./components/stripe-card-section.tsx').then((m) => ({ default: m.StripeCardSection })),
+const StripePaymentSection = lazy(() =>
+  import('./components/stripe-payment-section.tsx').then((m) => ({ default: m.StripePaymentSection })),
 );
+
+const testCardResolver = zodResolver(testCardFormSchema);
+const shippingOnlyResolver = zodResolver(stripeFormSchema);
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }];
 
@@ -124,6 +130,17 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
   const { user } = useCurrentUser();
   const queryClient = useQueryClient();
   const isStripe = config.provider === 'stripe' && Boolean(config.publishableKey);
+  const cards = useQuery(savedCardsQueryOptions()).data ?? [];
+  const [choice, setChoice] = useState<string | null>(null);
+  // The newest saved card is offered first; without one, a new card.
+  const lastCard = cards.at(-1);
+  const chosenPayment = choice ?? (lastCard ? savedChoice(lastCard.paymentMethodId) : NEW_CARD);
+  const keptCard = savedCardOf(chosenPayment);
+  const [isSavingCard, setIsSavingCard] = useState(false);
+  // The card fields count only when a new card is typed into the test-mode form.
+  const needsCardFields = !isStripe && chosenPayment === NEW_CARD;
+  const resolver: Resolver<CheckoutFormValues> = (...args) =>
+    (needsCardFields ? testCardResolver : shippingOnlyResolver)(...args);
   const {
     register,
     handleSubmit,
@@ -131,7 +148,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
     setValue,
     formState: { errors },
   } = useForm<CheckoutFormValues>({
-    resolver: zodResolver(isStripe ? stripeFormSchema : testCardFormSchema),
+    resolver,
     defaultValues: checkoutDefaults(user),
   });
   const cardholderName = useWatch({ control, name: 'name' });
@@ -168,14 +185,26 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
   }, [country, firstShipped, setValue, summary.shipsTo]);
   const { pay, isPaying, error } = useCheckoutPayment();
   const challenge = useAuthenticationChallenge();
-  const [stripeConfirm, setStripeConfirm] = useState<ConfirmCard | null>(null);
-  const handleStripeConfirmer = useCallback((confirm: ConfirmCard | null) => setStripeConfirm(() => confirm), []);
+  const [stripe, setStripe] = useState<StripePayment | null>(null);
+  const handleStripeReady = useCallback((payment: StripePayment | null) => setStripe(payment), []);
+  const goTo = useCallback((url: string) => window.location.assign(url), []);
 
   const hasShippingError = SHIPPING_FIELDS.some((field) => errors[field]);
 
   const submit = handleSubmit(async (values) => {
-    const confirmCard = isStripe ? stripeConfirm : testProviderConfirm(toTestCard(values), challenge.request);
+    let confirmCard: ConfirmCard | undefined;
+    if (isStripe) {
+      confirmCard = keptCard ? stripe?.confirmSaved(keptCard) : stripe?.confirmNew;
+    } else if (keptCard) {
+      confirmCard = testProviderSavedCard(keptCard);
+    } else {
+      confirmCard =
+        chosenPayment === WALLET
+          ? testProviderWallet(goTo)
+          : testProviderConfirm(toTestCard(values), challenge.request);
+    }
     if (!confirmCard) return;
+    const isNewCard = chosenPayment === NEW_CARD;
     const shippingInfo = toShippingInfo(values, chosenMethod);
     if (pickedId === NEW_ADDRESS && isSavingToBook) {
       // Saving is a convenience: a refusal (a full book) must not stop the payment.
@@ -183,7 +212,13 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
         .then(() => queryClient.invalidateQueries({ queryKey: savedAddressKeys.all }))
         .catch(() => undefined);
     }
-    await pay({ shippingInfo, hasItems: cart.items.length > 0, confirmCard });
+    await pay({
+      shippingInfo,
+      hasItems: cart.items.length > 0,
+      confirmCard,
+      saveCard: isNewCard && isSavingCard,
+      ...(isStripe && isNewCard && stripe ? { prepare: stripe.prepare } : {}),
+    });
   });
 
   return (
@@ -225,17 +260,39 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
               <p>{UI.paymentSystemErrorDetail}</p>
             </Alert>
           ) : null}
+          <PaymentChoice
+            cards={cards}
+            value={chosenPayment}
+            onChoose={setChoice}
+            isDisabled={isPaying}
+            hasTestWallet={!isStripe}
+            newLabel={isStripe ? 'A new card or wallet' : 'A new card'}
+          />
           {isStripe && config.publishableKey ? (
-            <Suspense fallback={<Spinner label="Loading the card form…" />}>
-              <StripeCardSection
+            <Suspense fallback={<Spinner label="Loading the payment form…" />}>
+              <StripePaymentSection
                 publishableKey={config.publishableKey}
+                amountCents={Math.round(summary.amount * 100)}
+                saveCard={isSavingCard}
+                isShown={chosenPayment === NEW_CARD}
                 cardholderName={cardholderName}
-                onConfirmerChange={handleStripeConfirmer}
+                onReady={handleStripeReady}
               />
             </Suspense>
-          ) : (
+          ) : chosenPayment === NEW_CARD ? (
             <TestCardFields register={register} errors={errors} isDisabled={isPaying} />
-          )}
+          ) : null}
+          {chosenPayment === NEW_CARD ? (
+            <label className={styles.saveAddress}>
+              <input
+                type="checkbox"
+                checked={isSavingCard}
+                disabled={isPaying}
+                onChange={(event) => setIsSavingCard(event.currentTarget.checked)}
+              />
+              Save this card for next time
+            </label>
+          ) : null}
           {error?.kind === 'inline' ? (
             <p className={styles.paymentError} role="alert">
               {error.message}
@@ -245,7 +302,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
             type="submit"
             variant="accent"
             isBlock
-            disabled={isPaying || !canShip || priced.isFetching || (isStripe && !stripeConfirm)}
+            disabled={isPaying || !canShip || priced.isFetching || (isStripe && !stripe)}
             className={styles.payButton}
           >
             {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
@@ -262,7 +319,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
             </a>
             .
           </p>
-          {!isStripe ? <TestCardsList /> : null}
+          {!isStripe && chosenPayment === NEW_CARD ? <TestCardsList /> : null}
         </section>
       </div>
       <CheckoutSummary cart={cart} summary={summary} shippingLabel={shippingLineLabel(chosenOption?.name ?? '')} />

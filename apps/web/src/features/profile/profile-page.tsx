@@ -16,9 +16,10 @@ import { BasicInfoSection } from './components/basic-info-section.tsx';
 import { DataSection } from './components/data-section.tsx';
 import { EmailSection } from './components/email-section.tsx';
 import { PasswordSection } from './components/password-section.tsx';
+import { SavedCardsSection } from './components/saved-cards-section.tsx';
 import styles from './profile.module.css';
 
-/** /profile (docs/product.md#profile): seven sections in order (the address book after the shipping address), then the customer's data (docs/product.md#your-data), behind the login guard. */
+/** /profile (docs/product.md#profile): eight sections in order (the address book and the saved cards after the shipping address), then the customer's data (docs/product.md#your-data), behind the login guard. */
 export function ProfilePage() {
   usePageTitle('Profile');
   const { user, isLoading, isError, refetch } = useCurrentUser();
@@ -44,6 +45,7 @@ export function ProfilePage() {
         <BasicInfoSection user={user} />
         <AddressSection user={user} />
         <AddressBookSection user={user} />
+        <SavedCardsSection />
         <PasswordSection />
         <AccountSection onDisabled={logout} />
         <DataSection onErased={logout} />

@@ -2,8 +2,15 @@ import type { CreatePaymentIntentAnswer, Order, ShippingInfoInput } from '@shopp
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** POST /api/payment/create-payment-intent: the server prices the cart; only shipping details are sent. */
-export function createPaymentIntent(shippingInfo: ShippingInfoInput): Promise<CreatePaymentIntentAnswer> {
-  return apiClient.post('/payment/create-payment-intent', { shippingInfo }, (s) => s.CreatePaymentIntentAnswerSchema);
+export function createPaymentIntent(
+  shippingInfo: ShippingInfoInput,
+  saveCard = false,
+): Promise<CreatePaymentIntentAnswer> {
+  return apiClient.post(
+    '/payment/create-payment-intent',
+    { shippingInfo, ...(saveCard ? { saveCard } : {}) },
+    (s) => s.CreatePaymentIntentAnswerSchema,
+  );
 }
 
 /** POST /api/payment/confirm-order: the shop asks the provider what happened and writes the order. */

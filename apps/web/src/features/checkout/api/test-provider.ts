@@ -1,4 +1,4 @@
-import type { TestAuthenticateBody, TestConfirmBody, TestIntentAnswer } from '@shopper/contract';
+import type { TestAuthenticateBody, TestConfirmBody, TestIntentAnswer, TestWalletAnswer } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
 const base = (intentId: string) => `/test-provider/payment_intents/${encodeURIComponent(intentId)}`;
@@ -16,4 +16,14 @@ export function authenticateTestIntent(intentId: string, body: TestAuthenticateB
   return apiClient.post(`${base(intentId)}/authenticate`, body, (s) => s.TestIntentAnswerSchema, {
     isProviderCall: true,
   });
+}
+
+/** POST …/payment_intents/:id: the intent as the test wallet's approval page shows it. */
+export function readTestIntent(intentId: string, clientSecret: string): Promise<TestIntentAnswer> {
+  return apiClient.post(base(intentId), { clientSecret }, (s) => s.TestIntentAnswerSchema, { isProviderCall: true });
+}
+
+/** The test wallet's approve or decline: answers where the shopper goes next, the shop's return page. */
+export function decideTestWallet(intentId: string, body: TestAuthenticateBody): Promise<TestWalletAnswer> {
+  return apiClient.post(`${base(intentId)}/wallet`, body, (s) => s.TestWalletAnswerSchema, { isProviderCall: true });
 }

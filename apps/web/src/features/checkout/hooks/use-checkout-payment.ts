@@ -5,8 +5,9 @@ import { CHECKOUT_MESSAGES as M, MESSAGES } from '@shopper/contract/plain';
 import type { ShippingInfoInput } from '@shopper/contract';
 import { isApiError } from '../../../lib/api-client.ts';
 import { invalidateCart } from '../../../lib/cart-queries.ts';
+import { saveCard as keepCard, savedCardKeys } from '../../../lib/saved-cards.ts';
 import { confirmOrder, createPaymentIntent } from '../api/pay.ts';
-import { ProviderFailure, type ConfirmCard } from '../payment-outcome.ts';
+import { ProviderFailure, type ConfirmCard, type PreparePayment } from '../payment-outcome.ts';
 
 export type PaymentError =
   /** Shown inline next to the card: the provider's or the shop's reason (docs/product.md#checkout). */
@@ -30,6 +31,9 @@ export interface PayInput {
   shippingInfo: ShippingInfoInput;
   hasItems: boolean;
   confirmCard: ConfirmCard;
+  prepare?: PreparePayment;
+  /** "Save this card for next time": the provider keeps it, then the shop lists it. */
+  saveCard?: boolean;
 }
 
 /**
@@ -45,7 +49,7 @@ export function useCheckoutPayment() {
   const [isPaying, setIsPaying] = useState(false);
   const [error, setError] = useState<PaymentError | null>(null);
 
-  async function pay({ shippingInfo, hasItems, confirmCard }: PayInput): Promise<void> {
+  async function pay({ shippingInfo, hasItems, confirmCard, prepare, saveCard = false }: PayInput): Promise<void> {
     if (inFlight.current) return;
     inFlight.current = true;
     setIsPaying(true);
@@ -56,16 +60,30 @@ export function useCheckoutPayment() {
         setError({ kind: 'inline', message: M.cartMissing });
         return;
       }
-      const intent = await createPaymentIntent(shippingInfo);
+      const prepared = prepare ? await prepare() : null;
+      if (prepared?.status === 'card-error') {
+        setError({ kind: 'inline', message: prepared.message });
+        return;
+      }
+      const intent = await createPaymentIntent(shippingInfo, saveCard);
       const outcome = await confirmCard(intent);
       if (outcome.status === 'card-error') {
         setError({ kind: 'inline', message: outcome.message });
         return;
       }
       isLeaving = true;
+      // The browser is on its way to the wallet's page; the return page takes over from there.
+      if (outcome.status === 'redirected') return;
       let target: string;
       try {
         target = (await confirmOrder(intent.paymentIntentId, outcome.paymentMethodId))._id;
+        const kept = outcome.paymentMethodId;
+        if (saveCard && kept) {
+          // Keeping the card is a convenience: the order stands whatever the answer.
+          await keepCard(kept)
+            .then(() => queryClient.invalidateQueries({ queryKey: savedCardKeys.all }))
+            .catch(() => undefined);
+        }
       } catch {
         // docs/product.md#checkout: the payment went through; the confirmation page finds the order by its payment.
         target = intent.paymentIntentId;
