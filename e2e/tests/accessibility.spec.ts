@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { BACK_OFFICE_UI_MESSAGES as T, REVIEWS_PAGE_SIZE, SHOP_UI_MESSAGES, TEST_CARD } from '@shopper/contract';
 import { expectAccessibleAtBothSizes, expectNoViolations, VIEWPORTS } from '../fixtures/accessibility.ts';
 import { accountMenu, openSignedIn, signUpVerified } from '../fixtures/accounts.ts';
-import { backOfficeNav, openBackOffice } from '../fixtures/back-office.ts';
+import { backOfficeNav, openBackOffice, staffApi } from '../fixtures/back-office.ts';
+import { AdminCollectionAnswerSchema } from '@shopper/contract';
 import { allProducts, findColourChoice, findDiscountedProduct } from '../fixtures/catalog.ts';
 import { addToCart, checkOut, fillShipping, payWithCard, productsWithStock } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -297,5 +298,41 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'New promo code' }).click();
     await expect(page.getByRole('dialog', { name: 'New promo code' })).toBeVisible();
     await expectAccessibleAtBothSizes(page, 'the New promo code dialog');
+  });
+
+  test('a collection page, and the collection editor and home sections with their errors', async ({
+    page,
+    request,
+  }) => {
+    const tag = Date.now().toString(36);
+    const call = await staffApi(request);
+    const created = await call(
+      '/collections',
+      {
+        name: `Linen ${tag}`,
+        slug: `linen-${tag}`,
+        description: 'Light pieces.',
+        kind: 'rule',
+        rule: { maxPrice: 80 },
+      },
+      AdminCollectionAnswerSchema,
+    );
+    await page.goto(`/collections/linen-${tag}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Linen ${tag}` })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'a collection page');
+
+    await openBackOffice(page, 'owner', `/dashboard/collections/${created.collection.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Linen ${tag}` })).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the editor of a rule collection');
+    await page.goto('/dashboard/collections/new');
+    await page.getByRole('radio', { name: 'Chosen by hand' }).check();
+    await page.getByLabel('Find products to add').fill('shirt');
+    await page.getByRole('list', { name: 'Products found' }).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Save collection' }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'a new hand-picked collection with its errors');
+    await page.goto('/dashboard/collections/home');
+    await expect(page.getByLabel('Hero')).toBeVisible();
+    await expectAccessibleAtBothSizes(page, 'the home page sections');
   });
 });

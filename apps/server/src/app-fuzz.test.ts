@@ -8,6 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cartItems,
+  collectionProducts,
+  collections,
   coupons,
   orderItems,
   orders,
@@ -230,6 +232,8 @@ let uploadKeys: string[] = [];
 let files: Buffer[] = [];
 /** A planned catalog import (decision 043): its report, progress and apply routes have a job to act on. */
 let importJob = '';
+/** A hand-picked collection the collection routes find; put back if a DELETE took it. */
+const FUZZ_COLLECTION = '6f3a1c2e-9b7d-4e21-8c55-0a1b2c3d4e5f';
 
 async function newAccount(member: Member): Promise<Account> {
   const role = WANTED_ROLE[member];
@@ -369,6 +373,15 @@ async function keepShop(): Promise<void> {
     });
   } else if (size.stock < STOCK_FLOOR) {
     await db.update(productSizes).set({ stock: 100_000 }).where(sizeKey);
+  }
+  const [picks] = await db.select().from(collections).where(eq(collections.id, FUZZ_COLLECTION));
+  if (!picks || picks.slug !== 'fuzz-picks' || picks.isHidden || picks.visibleFrom || picks.visibleUntil) {
+    await db.delete(collections).where(eq(collections.slug, 'fuzz-picks'));
+    await db.delete(collections).where(eq(collections.id, FUZZ_COLLECTION));
+    await db
+      .insert(collections)
+      .values({ id: FUZZ_COLLECTION, slug: 'fuzz-picks', name: 'Fuzz Picks', kind: 'manual' });
+    await db.insert(collectionProducts).values({ collectionId: FUZZ_COLLECTION, productId: product, position: 0 });
   }
   const live = { kind: 'percent', value: 10, minSubtotalCents: 0, expiresAt: null, usageLimit: null } as const;
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, 'FUZZ10'));
@@ -518,6 +531,7 @@ function knownNow(): Known {
     reviewId,
     pool.failedRefund.refundId,
     importJob,
+    FUZZ_COLLECTION,
   ];
   const intents = [customerOrder.paid, openIntent.paymentIntentId, pool.delivered.paymentIntentId];
   return {
@@ -551,7 +565,9 @@ function knownNow(): Known {
       itemId: itemIds.slice(-4),
       paymentIntentId: intents,
       code: ['FUZZ10', 'SPARE5', 'fuzz10'],
-      slug: ['fuzz-tee', ...CATEGORIES],
+      slug: ['fuzz-tee', 'fuzz-picks', ...CATEGORIES],
+      heroId: [FUZZ_COLLECTION],
+      featuredIds: [FUZZ_COLLECTION],
       category: [...CATEGORIES],
       size: ['M', 'S', 'L'],
       email: members.map((m) => m.email),
@@ -812,6 +828,18 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         query: { action: 'create', page: 1, pageSize: 10 },
       },
       'POST /api/admin/catalog-import/:id/apply': { params: { id: importJob } },
+      'GET /api/collections/:slug/products': {
+        params: { slug: 'fuzz-picks' },
+        query: { sort: 'price-asc', limit: 12 },
+      },
+      'POST /api/admin/collections': {
+        body: { name: 'Fuzz Rule', slug: 'fuzz-rule', kind: 'rule', rule: { tags: ['cotton'], maxPrice: 80 } },
+      },
+      'PUT /api/admin/collections/:id': {
+        params: { id: FUZZ_COLLECTION },
+        body: { name: 'Fuzz Picks', slug: 'fuzz-picks', kind: 'manual', productIds: [product] },
+      },
+      'PUT /api/admin/collections/home-sections': { body: { heroId: FUZZ_COLLECTION, featuredIds: [] } },
       'PUT /api/admin/categories/:slug/banner': {
         params: { slug: 'kids' },
         body: { image: '/images/banners/kids.svg', alt: 'Kids wear', width: 1440, height: 360 },

@@ -12,6 +12,7 @@ import {
   coloursAdminRoutes,
 } from './modules/catalog/index.ts';
 import { catalogImportAdminRoutes } from './modules/catalog-import/index.ts';
+import { collectionsAdminRoutes, collectionsRoutes, homeSectionsRoutes } from './modules/collections/index.ts';
 import { dataRightsAdminRoutes, dataRightsRoutes } from './modules/data-rights/index.ts';
 import { checkoutRoutes, paymentWebhookRoutes, savedCardsRoutes } from './modules/checkout/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -191,6 +192,18 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) => storePagesRoutes({ storePages: s.storePages }),
   },
   {
+    prefix: '/api/collections',
+    module: 'collections',
+    file: 'modules/collections/collections.routes.ts',
+    plugin: (s) => collectionsRoutes({ collections: s.collections, catalogCache: s.catalogCache }),
+  },
+  {
+    prefix: '/api/home-sections',
+    module: 'collections',
+    file: 'modules/collections/collections.routes.ts',
+    plugin: (s) => homeSectionsRoutes({ collections: s.collections, catalogCache: s.catalogCache }),
+  },
+  {
     prefix: '/api/test-provider',
     module: 'payments',
     file: 'payments/test-provider/test-provider.routes.ts',
@@ -213,6 +226,7 @@ export const ROUTES: readonly RouteRow[] = [
         categories: s.categories,
         catalogCache: s.catalogCache,
         storePages: s.storePages,
+        collections: s.collections,
         publicUrl: s.config.publicUrl,
       }),
   },
@@ -355,6 +369,12 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'store-pages',
     file: 'modules/store-pages/store-pages.admin-routes.ts',
     plugin: (s) => storePagesAdminRoutes({ storePages: s.storePages }),
+  },
+  {
+    prefix: '/api/admin/collections',
+    module: 'collections',
+    file: 'modules/collections/collections.admin-routes.ts',
+    plugin: (s) => collectionsAdminRoutes({ collectionsAdmin: s.collectionsAdmin }),
   },
 ];
 

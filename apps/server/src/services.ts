@@ -45,6 +45,7 @@ import { createDataRightsService } from './modules/data-rights/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createShippingService } from './modules/shipping/index.ts';
 import { createStorePagesService } from './modules/store-pages/index.ts';
+import { createCollectionsAdminService, createCollectionsService } from './modules/collections/index.ts';
 import { createStockService } from './modules/stock/index.ts';
 import { createTaxService } from './modules/tax/index.ts';
 import {
@@ -283,6 +284,8 @@ export function buildServices({
     newsletter,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
     storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
+    collections: createCollectionsService({ db, clock, catalog }),
+    collectionsAdmin: createCollectionsAdminService({ db, clock, audit, catalog, catalogChanges }),
     dataRights: createDataRightsService({
       db,
       clock,

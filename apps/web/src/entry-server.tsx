@@ -24,6 +24,7 @@ const ROUTE_MODULES: Record<string, string[]> = {
   'product-by-slug': ['src/app/routes/product-route.tsx'],
   'product-by-id': ['src/app/routes/product-route.tsx'],
   'store-page': ['src/app/routes/store-page-route.tsx'],
+  collection: ['src/app/routes/collection-route.tsx'],
   'not-found': ['src/features/not-found/not-found-page.tsx'],
 };
 

@@ -12,6 +12,7 @@ export * from './schemas/review.ts';
 export * from './schemas/newsletter.ts';
 export * from './schemas/store-pages.ts';
 export * from './schemas/data-rights.ts';
+export * from './schemas/collections.ts';
 export * from './schemas/admin/common.ts';
 export * from './schemas/admin/audit.ts';
 export * from './schemas/admin/staff.ts';

@@ -29,3 +29,4 @@ export * from './admin-catalog-messages.ts';
 export * from './back-office-ui-messages.ts';
 export * from './store-pages.ts';
 export * from './data-rights.ts';
+export * from './collections.ts';

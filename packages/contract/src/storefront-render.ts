@@ -2,6 +2,7 @@ import type { Category, ProductSort } from './constants.ts';
 import type { CategoryInfo, Product } from './schemas/product.ts';
 import type { ReviewListAnswer } from './schemas/review.ts';
 import type { StorePage } from './schemas/store-pages.ts';
+import type { Collection } from './schemas/collections.ts';
 
 /**
  * The contract between the storefront's server entry (apps/web/src/entry-server.tsx, built to
@@ -39,6 +40,13 @@ export type PageData =
   | { kind: 'category'; category: Category; info: CategoryInfo | undefined; listing: ListingState }
   | { kind: 'shop'; listing: ListingState }
   | { kind: 'product'; product: Product; reviews: ReviewListAnswer | undefined }
+  /** /collections/{slug} with the products of the page shown, in order (its JSON-LD lists them). */
+  | {
+      kind: 'collection';
+      collection: Collection;
+      listing: ListingState;
+      items: { name: string; slug: string }[];
+    }
   /** /pages/{slug}: terms, privacy, returns… (docs/product.md#store-pages). */
   | { kind: 'store-page'; page: StorePage }
   /** An unknown path, or a product that does not exist (its page says "Product Not Found"). */

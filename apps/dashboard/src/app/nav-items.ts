@@ -6,6 +6,7 @@ export const NAV_ITEMS: { to: string; label: string; minRole: StaffRole }[] = [
   { to: '/products', label: 'Products', minRole: 'staff' },
   { to: '/catalog-import', label: 'Import', minRole: 'staff' },
   { to: '/categories', label: 'Categories', minRole: 'staff' },
+  { to: '/collections', label: 'Collections', minRole: 'staff' },
   { to: '/stock', label: 'Stock', minRole: 'staff' },
   { to: '/orders', label: 'Orders', minRole: 'staff' },
   { to: '/returns', label: 'Returns', minRole: 'staff' },

@@ -116,6 +116,27 @@ export const dashboardRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'collections',
+        ...page(
+          () => import('../features/collections/collections-page.tsx'),
+          (m) => m.CollectionsPage,
+        ),
+      },
+      {
+        path: 'collections/home',
+        ...page(
+          () => import('../features/collections/home-sections-page.tsx'),
+          (m) => m.HomeSectionsPage,
+        ),
+      },
+      ...['collections/new', 'collections/:id'].map((path) => ({
+        path,
+        ...page(
+          () => import('../features/collections/collection-editor-page.tsx'),
+          (m) => m.CollectionEditorPage,
+        ),
+      })),
+      {
         path: 'stock',
         ...page(
           () => import('../features/stock/stock-page.tsx'),

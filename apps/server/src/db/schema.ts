@@ -1051,3 +1051,75 @@ export const cachePurgeQueue = pgTable(
   },
   (t) => [index('cache_purge_queue_due_idx').on(t.nextAttemptAt)],
 );
+
+/**
+ * Collections (docs/collections.md): a page of products chosen by hand (`collection_products`, in
+ * order) or by a rule (`rule`, applied by the listing's own filters when the page is read).
+ */
+export const collections = pgTable(
+  'collections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** { image, alt, width, height }, stored like a category's banner; null for none. */
+    banner: jsonb(),
+    isHidden: boolean().notNull().default(false),
+    visibleFrom: timestamp({ withTimezone: true }),
+    visibleUntil: timestamp({ withTimezone: true }),
+    kind: text({ enum: ['manual', 'rule'] }).notNull(),
+    /** The rule's conditions (CollectionRuleSchema); null for a hand-picked collection. */
+    rule: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collections_slug_unique').on(t.slug),
+    check('collections_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('collections_kind_check', sql`${t.kind} in ('manual', 'rule')`),
+    check(
+      'collections_window_check',
+      sql`${t.visibleFrom} is null or ${t.visibleUntil} is null or ${t.visibleFrom} < ${t.visibleUntil}`,
+    ),
+  ],
+);
+
+/** A hand-picked collection's products, in the order its page lists them. */
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: uuid()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index('collection_products_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The home page's sections staff chose: at most one hero and a few featured collections, in order.
+ * No row is the default home page.
+ */
+export const homeSections = pgTable(
+  'home_sections',
+  {
+    collectionId: uuid()
+      .primaryKey()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    place: text({ enum: ['hero', 'featured'] }).notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    check('home_sections_place_check', sql`${t.place} in ('hero', 'featured')`),
+    uniqueIndex('home_sections_hero_unique')
+      .on(t.place)
+      .where(sql`${t.place} = 'hero'`),
+  ],
+);

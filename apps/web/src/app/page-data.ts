@@ -11,6 +11,8 @@ import { productByIdQueryOptions, productBySlugQueryOptions } from '../features/
 import { relatedProductsQueryOptions } from '../features/product/api/get-related-products.ts';
 import { reviewPreviewQueryOptions } from '../features/reviews/api/get-reviews.ts';
 import { storePageQueryOptions } from '../features/store-pages/api/get-store-page.ts';
+import { collectionQueryOptions } from '../features/catalog/api/get-collection.ts';
+import { homeSectionsQueryOptions } from '../features/home/api/get-home-sections.ts';
 import { isApiError } from '../lib/api-client.ts';
 import { shippingOfferQueryOptions } from '../lib/shipping-offer.ts';
 import { COLOUR_PARAM, slugPathOf } from '../lib/product-colours.ts';
@@ -26,6 +28,7 @@ export const SERVER_RENDERED_ROUTE_IDS = [
   'product-by-slug',
   'product-by-id',
   'store-page',
+  'collection',
   'not-found',
 ] as const;
 export type ServerRenderedRouteId = (typeof SERVER_RENDERED_ROUTE_IDS)[number];
@@ -75,6 +78,7 @@ async function prepareRoute(
       await Promise.all([
         queryClient.fetchQuery(featuredWomenQueryOptions),
         queryClient.fetchQuery(newCollectionQueryOptions),
+        queryClient.fetchQuery(homeSectionsQueryOptions),
       ]);
       return { kind: 'page', status: 200, page: { kind: 'home' } };
 
@@ -140,6 +144,23 @@ async function prepareRoute(
       try {
         const { page } = await queryClient.fetchQuery(storePageQueryOptions(slug));
         return { kind: 'page', status: 200, page: { kind: 'store-page', page } };
+      } catch (error) {
+        if (isNotFound(error)) return NOT_FOUND;
+        throw error;
+      }
+    }
+
+    case 'collection': {
+      const slug = params.slug ?? '';
+      const listing = parseListingParams(search);
+      try {
+        const [{ collection }, products] = await Promise.all([
+          queryClient.fetchQuery(collectionQueryOptions(slug)),
+          queryClient.fetchQuery(productsQueryOptions(listing, undefined, slug)),
+          queryClient.fetchQuery(productFacetsQueryOptions(undefined)),
+        ]);
+        const items = products.products.map(({ name, slug: productSlug }) => ({ name, slug: productSlug }));
+        return { kind: 'page', status: 200, page: { kind: 'collection', collection, listing, items } };
       } catch (error) {
         if (isNotFound(error)) return NOT_FOUND;
         throw error;

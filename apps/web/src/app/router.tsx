@@ -235,6 +235,14 @@ const pages: RouteObject[] = [
     ),
   },
   {
+    id: 'collection',
+    path: 'collections/:slug',
+    lazy: lazyPage(
+      () => import('./routes/collection-route.tsx'),
+      (m) => m.CollectionRoute,
+    ),
+  },
+  {
     id: 'category',
     path: ':category',
     lazy: lazyPage(

@@ -6,7 +6,7 @@ import type { CatalogDeps } from './catalog-deps.ts';
 import { featuredWomen, newCollection, related } from './product-collections.ts';
 import { getById, getBySlug, productExists } from './product-detail.ts';
 import { facets } from './product-facets.ts';
-import { listProducts } from './product-listing.ts';
+import { type ListingScope, listProducts } from './product-listing.ts';
 import { lockForRatingChange, setRatingSummary } from './product-ratings.ts';
 import { searchSuggestions } from './search-suggestions.ts';
 import { publishedSlugs } from './sitemap-products.ts';
@@ -16,7 +16,7 @@ export type { CartColour, CartProduct } from './cart-products.ts';
 export type { ImageSourcesOf } from './catalog-deps.ts';
 export { sortSizes } from './product-facets.ts';
 export { itemLabel } from './product-colours.ts';
-export type { ProductPage } from './product-listing.ts';
+export type { ListingScope, ProductPage } from './product-listing.ts';
 export { toPrefixTsQuery } from './product-search.ts';
 export { OutOfStockError, type StockLine } from './stock-reservation.ts';
 
@@ -29,7 +29,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
  */
 export function createCatalogService(deps: CatalogDeps) {
   return {
-    list: (query: ProductListQuery) => listProducts(deps, query),
+    list: (query: ProductListQuery, scope?: ListingScope) => listProducts(deps, query, scope),
     facets: (category: Category | undefined) => facets(deps, category),
     suggestions: (categories: readonly CategoryInfo[], text: string) => searchSuggestions(deps, categories, text),
     getById: (id: string) => getById(deps, id),

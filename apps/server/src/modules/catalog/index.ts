@@ -15,6 +15,8 @@ export {
   type CartColour,
   type CartProduct,
   type CatalogService,
+  type ListingScope,
+  type ProductPage,
   createCatalogService,
   itemLabel,
   OutOfStockError,

@@ -1,2 +1,11 @@
-export { categoryHead, homeHead, notFoundHead, productHead, renderHead, shopHead, storePageHead } from './page-head.ts';
+export {
+  categoryHead,
+  collectionHead,
+  homeHead,
+  notFoundHead,
+  productHead,
+  renderHead,
+  shopHead,
+  storePageHead,
+} from './page-head.ts';
 export { seoRoutes } from './seo.routes.ts';

@@ -1,4 +1,4 @@
-import type { Category, CategoryInfo, ImageSource, Product, Review, StorePage } from '@shopper/contract';
+import type { Category, CategoryInfo, Collection, ImageSource, Product, Review, StorePage } from '@shopper/contract';
 import { decodeHTML } from 'entities';
 import {
   MESSAGES,
@@ -8,6 +8,7 @@ import {
   SITE_TITLE_SUFFIX,
   type BannerRasterWidth,
   builtInBannerRendering,
+  collectionPath,
   formatUsd,
   storePagePath,
 } from '@shopper/contract';
@@ -21,6 +22,7 @@ import {
   URL_PROPERTIES,
   breadcrumbLd,
   categoryLabel,
+  collectionPageLd,
   isAvailable,
   offerPrice,
   productLd,
@@ -194,6 +196,26 @@ export function productHead(product: Product, reviews: readonly Review[] = [], c
     ],
     product: { priceAmount: price, priceCurrency: PRICE_CURRENCY, isInStock: isAvailable(product) },
   };
+}
+
+/**
+ * /collections/{slug} with its listing query: described by the collection's own words, previewed by
+ * its banner; the JSON-LD is a CollectionPage whose ItemList is the products of the page shown.
+ */
+export function collectionHead(
+  collection: Collection,
+  items: readonly { name: string; slug: string }[],
+  query: ListingQueryInput = '',
+): PageHead {
+  const path = collectionPath(collection.slug);
+  const description = summarize(collection.description || `${collection.name} at ${SITE_NAME}.`);
+  const head = listingHead(
+    path,
+    query,
+    { title: collection.name, description, crumbs: [HOME_CRUMB, { name: collection.name, path }] },
+    collection.banner ? bannerImage(collection.banner) : undefined,
+  );
+  return { ...head, jsonLd: [collectionPageLd(collection.name, description, path, items), ...head.jsonLd] };
 }
 
 /**

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 // Type-only import: brings in @fastify/swagger's `schema.hide` typing without loading the plugin.
 import type {} from '@fastify/swagger';
 import type { CatalogReadCache, CatalogService, CategoriesService } from '../catalog/index.ts';
-import { storePagePath } from '@shopper/contract';
+import { collectionPath, storePagePath } from '@shopper/contract';
+import type { CollectionsService } from '../collections/index.ts';
 import type { StorePagesService } from '../store-pages/index.ts';
 import { renderRobots } from './robots.ts';
 import { SITEMAP_MAX_URLS, renderSitemap, sitemapEntries } from './sitemap.ts';
@@ -16,12 +17,14 @@ export function seoRoutes({
   categories,
   catalogCache,
   storePages,
+  collections,
   publicUrl,
 }: {
   catalog: CatalogService;
   categories: CategoriesService;
   catalogCache: CatalogReadCache;
   storePages: Pick<StorePagesService, 'list'>;
+  collections: Pick<CollectionsService, 'visible'>;
   publicUrl: string;
 }) {
   const robots = renderRobots(publicUrl);
@@ -30,15 +33,22 @@ export function seoRoutes({
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       // Built from the catalog, so kept in the catalog read cache and dropped on any catalog change.
       const xml = await catalogCache.bytes('seo:sitemap', async () => {
-        const [products, categoryList, pages] = await Promise.all([
+        const [products, categoryList, pages, visibleCollections] = await Promise.all([
           catalog.publishedSlugs(SITEMAP_MAX_URLS),
           categories.list(),
           storePages.list(),
+          collections.visible(),
         ]);
-        const pageEntries = pages.map((page) => ({
-          path: storePagePath(page.slug),
-          lastmod: page.updatedAt ? new Date(page.updatedAt) : undefined,
-        }));
+        const pageEntries = [
+          ...pages.map((page) => ({
+            path: storePagePath(page.slug),
+            lastmod: page.updatedAt ? new Date(page.updatedAt) : undefined,
+          })),
+          ...visibleCollections.map((collection) => ({
+            path: collectionPath(collection.slug),
+            lastmod: new Date(collection.updatedAt),
+          })),
+        ];
         return Buffer.from(renderSitemap(sitemapEntries(products, categoryList, pageEntries), publicUrl));
       });
       return reply.type('application/xml; charset=utf-8').header('cache-control', CACHE_CONTROL).send(xml);

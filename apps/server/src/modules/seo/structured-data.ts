@@ -35,6 +35,32 @@ export function breadcrumbLd(crumbs: readonly Crumb[]): JsonLd {
   };
 }
 
+/** A collection's page: what it is, and the products it lists on this page, in their order. */
+export function collectionPageLd(
+  name: string,
+  description: string,
+  path: string,
+  items: readonly { name: string; slug: string }[],
+): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'CollectionPage',
+    name,
+    description,
+    url: path,
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: items.length,
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.name,
+        url: productPath(item.slug),
+      })),
+    },
+  };
+}
+
 /** The sitelinks search box: the shop's listing takes the search text as `q` (decision 005). */
 export function websiteLd(): JsonLd {
   return {

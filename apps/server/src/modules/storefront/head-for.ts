@@ -1,6 +1,7 @@
 import { MESSAGES, PAGE_TITLES } from '@shopper/contract';
 import {
   categoryHead,
+  collectionHead,
   homeHead,
   notFoundHead,
   productHead,
@@ -29,6 +30,8 @@ export function headFor(page: PageData, url: string, publicOrigin: string): stri
         productHead(page.product, page.reviews?.reviews ?? [], query.get('colour') ?? undefined),
         publicOrigin,
       );
+    case 'collection':
+      return renderHead(collectionHead(page.collection, page.items, query), publicOrigin);
     case 'store-page':
       return renderHead(storePageHead(page.page), publicOrigin);
     case 'not-found':

@@ -25,22 +25,30 @@ export function toProductListQuery(state: ListingState): ProductListApiQuery {
   };
 }
 
-export function getProducts(query: ProductListApiQuery, category: Category | undefined, signal?: AbortSignal) {
-  const path = category ? `/products/category/${category}` : '/products/all-products';
-  return apiClient.get(path, (s) => s.ProductListSchema, { query, signal });
+/** Where a listing looks: the whole shop, a category, or a collection (by its slug). */
+export type ListingSource = { category?: Category; collection?: string };
+
+function listPath({ category, collection }: ListingSource): string {
+  if (collection !== undefined) return `/collections/${encodeURIComponent(collection)}/products`;
+  return category ? `/products/category/${category}` : '/products/all-products';
 }
 
-export function productsQueryOptions(state: ListingState, category: Category | undefined) {
+export function getProducts(query: ProductListApiQuery, source: ListingSource, signal?: AbortSignal) {
+  return apiClient.get(listPath(source), (s) => s.ProductListSchema, { query, signal });
+}
+
+export function productsQueryOptions(state: ListingState, category: Category | undefined, collection?: string) {
   const query = toProductListQuery(state);
+  const scope = collection !== undefined ? `collection:${collection}` : (category ?? 'all');
   return queryOptions({
-    queryKey: ['products', 'list', category ?? 'all', query] as const,
-    queryFn: ({ signal }) => getProducts(query, category, signal),
+    queryKey: ['products', 'list', scope, query] as const,
+    queryFn: ({ signal }) => getProducts(query, { category, collection }, signal),
     meta: { errorToast: MESSAGES.loadProductsFailed },
     // Keep showing the previous page while the next one loads (docs/product.md#listing).
     placeholderData: keepPreviousData,
   });
 }
 
-export function useProducts(state: ListingState, category: Category | undefined) {
-  return useQuery(productsQueryOptions(state, category));
+export function useProducts(state: ListingState, category: Category | undefined, collection?: string) {
+  return useQuery(productsQueryOptions(state, category, collection));
 }

@@ -35,11 +35,14 @@ function isSort(value: string): value is ProductSort {
   return (PRODUCT_SORTS as readonly string[]).includes(value);
 }
 
-/** The filterable, paginated product list shared by the shop and category pages (docs/product.md#listing). */
-export function ProductListing({ category }: { category?: Category }) {
+/**
+ * The filterable, paginated product list shared by the shop, category and collection pages
+ * (docs/product.md#listing). A collection's filters offer the whole shop's values.
+ */
+export function ProductListing({ category, collection }: { category?: Category; collection?: string }) {
   const { state, update, setPage, clearFilters, isFiltered } = useListingParams();
   const { pathname } = useLocation();
-  const products = useProducts(state, category);
+  const products = useProducts(state, category, collection);
   const facets = useProductFacets(category);
   const isLoadingShown = useDelayedFlag(products.isFetching, LOADING_INDICATOR_DELAY_MS);
   const [isFiltersOpen, setIsFiltersOpen] = useState(false);
@@ -58,7 +61,7 @@ export function ProductListing({ category }: { category?: Category }) {
   });
 
   const data = products.data;
-  const sidebarId = `filters-${category ?? 'all'}`;
+  const sidebarId = `filters-${collection !== undefined ? 'collection' : (category ?? 'all')}`;
 
   function handlePageChange(page: number) {
     if (!data) return;
