@@ -72,7 +72,11 @@ export function DataTable<T>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} data-label={column.header} className={column.align === 'end' ? styles.end : undefined}>
+                  <td
+                    key={column.key}
+                    data-label={column.header}
+                    className={column.align === 'end' ? styles.end : undefined}
+                  >
                     {column.render(row)}
                   </td>
                 ))}

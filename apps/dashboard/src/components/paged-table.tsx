@@ -28,7 +28,12 @@ export function PagedTable<T>({
   empty: string;
 }) {
   return (
-    <QueryState isPending={query.isPending} error={query.error} onRetry={() => void query.refetch()} fallback={T.loadFailed}>
+    <QueryState
+      isPending={query.isPending}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      fallback={T.loadFailed}
+    >
       {query.data ? (
         <>
           <DataTable {...table} rows={query.data.items} />

@@ -65,7 +65,11 @@ async function send(path: string, options: CallOptions, token: string | null): P
       response = await fetch(apiUrl(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: isForm ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: isForm
+          ? (options.body as FormData)
+          : options.body === undefined
+            ? undefined
+            : JSON.stringify(options.body),
         credentials: 'include',
         signal: controller.signal,
       });

@@ -2,7 +2,9 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /** What a contract zod schema answers to safeParse, as far as a form cares. */
 interface BodySchema {
-  safeParse(data: unknown):
+  safeParse(
+    data: unknown,
+  ):
     | { success: true }
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }

@@ -1,4 +1,9 @@
-import { AdminCustomerSchema, AdminCustomerSummarySchema, type AdminCustomer, type AdminCustomerSummary } from '@shopper/contract';
+import {
+  AdminCustomerSchema,
+  AdminCustomerSummarySchema,
+  type AdminCustomer,
+  type AdminCustomerSummary,
+} from '@shopper/contract';
 
 /** A customer list row as GET /api/admin/customers answers it. */
 export function customerSummary(overrides: Partial<AdminCustomerSummary> = {}): AdminCustomerSummary {
@@ -21,7 +26,14 @@ export function adminCustomer(overrides: Partial<AdminCustomer> = {}): AdminCust
   return AdminCustomerSchema.parse({
     ...customerSummary(),
     phone: '+15551234567',
-    address: { street: '12 Analytical Row', city: 'Springfield', state: 'IL', zipCode: '62704', postalCode: '62704', country: 'US' },
+    address: {
+      street: '12 Analytical Row',
+      city: 'Springfield',
+      state: 'IL',
+      zipCode: '62704',
+      postalCode: '62704',
+      country: 'US',
+    },
     isEmailVerified: true,
     grossSpend: 1300,
     refunded: 65.5,

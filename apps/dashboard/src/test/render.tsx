@@ -32,7 +32,8 @@ export function stubApi(handlers: Record<string, Handler>) {
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
     const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return json(404, { success: false, code: 'NOT_FOUND', message: `No fake for ${method} ${url.pathname}` });
+    if (!handler)
+      return json(404, { success: false, code: 'NOT_FOUND', message: `No fake for ${method} ${url.pathname}` });
     return handler({ url, init });
   }) as typeof fetch;
   return calls;

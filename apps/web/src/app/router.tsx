@@ -192,9 +192,9 @@ const pages: RouteObject[] = [
         lazy: lazyPage(
           () => import('../features/saved/saved-page.tsx'),
           (m) => m.SavedPage,
-          ),
-        },
-        {
+        ),
+      },
+      {
         // Where wallets and bank pages send the shopper back after paying.
         path: 'checkout/return',
         lazy: lazyPage(

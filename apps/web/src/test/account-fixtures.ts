@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { AuthAnswerSchema, ErrorBodySchema, UserSchema, type User } from '@shopper/contract';
+import { AuthAnswerSchema, type ErrorCode, ErrorBodySchema, UserSchema, type User } from '@shopper/contract';
 
 /** A user as the API answers it, checked by the contract schema so fakes cannot drift. */
 export function buildUser(overrides: Partial<User> = {}): User {
@@ -25,11 +25,7 @@ export function authAnswer(user: User = buildUser(), accessToken = 'access-1') {
   return AuthAnswerSchema.parse({ success: true, accessToken, user });
 }
 
-export function errorBody(
-  code: 'VALIDATION_FAILED' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED',
-  message: string,
-  errors?: { param: string; msg: string }[],
-) {
+export function errorBody(code: ErrorCode, message: string, errors?: { param: string; msg: string }[]) {
   return ErrorBodySchema.parse({ success: false, code, message, ...(errors ? { errors } : {}) });
 }
 

@@ -331,6 +331,8 @@ export const TestConfirmBodySchema = z.union([
   }),
 ]);
 export type TestConfirmBody = z.input<typeof TestConfirmBodySchema>;
+/** The body as the server reads it, after the card's month and year are coerced to numbers. */
+export type TestConfirmRequest = z.output<typeof TestConfirmBodySchema>;
 export const TestAuthenticateBodySchema = z.object({
   clientSecret: z.string().min(1).max(300),
   outcome: z.enum(['complete', 'fail']),

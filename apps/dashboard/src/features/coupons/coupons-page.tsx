@@ -20,7 +20,11 @@ import { useCouponList } from './api/get-coupons.ts';
 import { useCreateCoupon, useExpireCoupon, useUpdateCoupon } from './api/save-coupon.ts';
 import { CouponForm } from './components/coupon-form.tsx';
 
-const STATE_TONES: Record<AdminCoupon['state'], BadgeTone> = { active: 'success', expired: 'neutral', exhausted: 'warning' };
+const STATE_TONES: Record<AdminCoupon['state'], BadgeTone> = {
+  active: 'success',
+  expired: 'neutral',
+  exhausted: 'warning',
+};
 const STATE_LABELS = { active: 'Active', expired: 'Expired', exhausted: 'Used up' } as const;
 
 function discountOf(coupon: AdminCoupon): string {
@@ -79,7 +83,8 @@ const COLUMNS: Column<AdminCoupon>[] = [
     header: 'Used',
     sortKey: 'usedCount',
     align: 'end',
-    render: (coupon) => (coupon.usageLimit === null ? `${coupon.usedCount}` : `${coupon.usedCount} of ${coupon.usageLimit}`),
+    render: (coupon) =>
+      coupon.usageLimit === null ? `${coupon.usedCount}` : `${coupon.usedCount} of ${coupon.usageLimit}`,
   },
   {
     key: 'expiresAt',
@@ -117,7 +122,9 @@ export function CouponsPage() {
         <FilterSelect
           label="State"
           value={params.state === 'all' ? undefined : params.state}
-          options={COUPON_STATE_FILTERS.filter((state) => state !== 'all').map((state) => [state, STATE_LABELS[state]] as const)}
+          options={COUPON_STATE_FILTERS.filter((state) => state !== 'all').map(
+            (state) => [state, STATE_LABELS[state]] as const,
+          )}
           onChange={(state) => update({ state })}
         />
       </FilterBar>

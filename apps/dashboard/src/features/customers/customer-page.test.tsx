@@ -60,12 +60,19 @@ function openAs(role: UserRole, customer: AdminCustomer, meId = 'me') {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
   let current = customer;
   const calls = stubApi({
-    'GET /api/users/me': () => json(200, UserAnswerSchema.parse({ success: true, user: { ...userWithRole(role), id: meId, _id: meId } })),
-    [`GET /api/admin/customers/${customer.id}`]: () => json(200, AdminCustomerAnswerSchema.parse({ success: true, customer: current })),
+    'GET /api/users/me': () =>
+      json(200, UserAnswerSchema.parse({ success: true, user: { ...userWithRole(role), id: meId, _id: meId } })),
+    [`GET /api/admin/customers/${customer.id}`]: () =>
+      json(200, AdminCustomerAnswerSchema.parse({ success: true, customer: current })),
     'GET /api/admin/orders': () => json(200, ORDERS),
     'GET /api/admin/audit': () => json(200, HISTORY),
     [`POST /api/admin/customers/${customer.id}/disable`]: () => {
-      current = { ...current, status: 'disabled', disabledAt: '2026-11-23T09:00:00.000Z', disabledReason: 'Chargeback fraud' };
+      current = {
+        ...current,
+        status: 'disabled',
+        disabledAt: '2026-11-23T09:00:00.000Z',
+        disabledReason: 'Chargeback fraud',
+      };
       return json(200, { success: true, message: ADMIN_MESSAGES.customerDisabled(current.email), customer: current });
     },
   });
@@ -107,7 +114,10 @@ describe('customer detail', () => {
 
     await user.type(within(dialog).getByLabelText('Reason'), '  Chargeback fraud ');
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', expect.stringContaining('Chargeback fraud'));
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Chargeback fraud'),
+    );
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Chargeback fraud' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Re-enable account' })).toBeTruthy();
@@ -131,7 +141,15 @@ describe('customer detail', () => {
   });
 
   it('offers staff nothing on an owner’s account, even a disabled one', async () => {
-    openAs('staff', adminCustomer({ role: 'owner', status: 'disabled', disabledAt: '2026-11-23T09:00:00.000Z', disabledReason: 'Sold the shop' }));
+    openAs(
+      'staff',
+      adminCustomer({
+        role: 'owner',
+        status: 'disabled',
+        disabledAt: '2026-11-23T09:00:00.000Z',
+        disabledReason: 'Sold the shop',
+      }),
+    );
     expect(await screen.findByText(/Sold the shop/)).toBeTruthy();
     expect(await screen.findByText(ADMIN_MESSAGES.customerOwnerNeedsOwner)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /account/ })).toBeNull();

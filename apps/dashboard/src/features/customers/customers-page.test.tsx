@@ -17,7 +17,16 @@ describe('customers list', () => {
             success: true,
             items: [
               customerSummary(),
-              customerSummary({ id: 'c2', email: 'bob@example.com', name: 'Bob Stone', status: 'disabled', role: 'staff', orderCount: 0, lifetimeSpend: 0, lastOrderAt: null }),
+              customerSummary({
+                id: 'c2',
+                email: 'bob@example.com',
+                name: 'Bob Stone',
+                status: 'disabled',
+                role: 'staff',
+                orderCount: 0,
+                lifetimeSpend: 0,
+                lastOrderAt: null,
+              }),
             ],
             page: Number(url.searchParams.get('page') ?? 1),
             pageSize: 20,
@@ -25,7 +34,10 @@ describe('customers list', () => {
           }),
         ),
     });
-    const { router } = renderRoutes([{ path: '/customers', element: <CustomersPage /> }], '/customers?page=3&status=banned');
+    const { router } = renderRoutes(
+      [{ path: '/customers', element: <CustomersPage /> }],
+      '/customers?page=3&status=banned',
+    );
     const table = await screen.findByRole('table', { name: 'Customers' });
     // An unknown status is dropped; the valid page is kept.
     expect(calls.at(-1)?.url.searchParams.get('page')).toBe('3');

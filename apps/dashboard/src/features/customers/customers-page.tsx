@@ -23,14 +23,27 @@ const COLUMNS: Column<AdminCustomerSummary>[] = [
       </span>
     ),
   },
-  { key: 'email', header: 'Email', sortKey: 'email', render: (customer) => <span className={styles.email}>{customer.email}</span> },
+  {
+    key: 'email',
+    header: 'Email',
+    sortKey: 'email',
+    render: (customer) => <span className={styles.email}>{customer.email}</span>,
+  },
   {
     key: 'status',
     header: 'Status',
-    render: (customer) => <Badge tone={CUSTOMER_STATUS_TONES[customer.status]}>{CUSTOMER_STATUS_LABELS[customer.status]}</Badge>,
+    render: (customer) => (
+      <Badge tone={CUSTOMER_STATUS_TONES[customer.status]}>{CUSTOMER_STATUS_LABELS[customer.status]}</Badge>
+    ),
   },
   { key: 'createdAt', header: 'Joined', sortKey: 'createdAt', render: (customer) => formatDate(customer.createdAt) },
-  { key: 'orderCount', header: 'Orders', sortKey: 'orderCount', align: 'end', render: (customer) => customer.orderCount },
+  {
+    key: 'orderCount',
+    header: 'Orders',
+    sortKey: 'orderCount',
+    align: 'end',
+    render: (customer) => customer.orderCount,
+  },
   {
     key: 'lifetimeSpend',
     header: 'Lifetime spend',

@@ -53,7 +53,12 @@ export function HomePage() {
   return (
     <>
       <PageHeader title="Home" />
-      <QueryState isPending={home.isPending} error={home.error} onRetry={() => void home.refetch()} fallback={T.loadFailed}>
+      <QueryState
+        isPending={home.isPending}
+        error={home.error}
+        onRetry={() => void home.refetch()}
+        fallback={T.loadFailed}
+      >
         {home.data ? (
           <div className={styles.grid}>
             <Figures home={home.data} />
@@ -87,9 +92,7 @@ export function HomePage() {
                 <ul className={styles.list}>
                   {home.data.lowStock.map((item) => (
                     <li key={`${item.productId}-${item.colourId}-${item.size}`}>
-                      <Link
-                        to={`/stock?product=${item.productId}${item.colourName ? `&colour=${item.colourId}` : ''}`}
-                      >
+                      <Link to={`/stock?product=${item.productId}${item.colourName ? `&colour=${item.colourId}` : ''}`}>
                         {item.name}
                         {item.colourName ? ` · ${item.colourName}` : ''} · {item.size}
                       </Link>

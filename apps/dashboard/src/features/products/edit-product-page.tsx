@@ -19,7 +19,12 @@ export function EditProductPage() {
   const product = useProduct(id);
   const update = useUpdateProduct(id);
   return (
-    <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} fallback={T.loadFailed}>
+    <QueryState
+      isPending={product.isPending}
+      error={product.error}
+      onRetry={() => void product.refetch()}
+      fallback={T.loadFailed}
+    >
       {product.data ? (
         <>
           <PageHeader title={product.data.name} actions={<ProductStatusActions product={product.data} />}>

@@ -1,8 +1,5 @@
 import { Link } from 'react-router';
-import {
-  AdminProductListQuerySchema,
-  type AdminProduct,
-} from '@shopper/contract';
+import { AdminProductListQuerySchema, type AdminProduct } from '@shopper/contract';
 import { Badge } from '../../components/badge.tsx';
 import { type Column } from '../../components/data-table.tsx';
 import { PagedTable } from '../../components/paged-table.tsx';

@@ -34,7 +34,9 @@ const ledgerColumns = (hasColours: boolean): Column<StockMovement>[] => [
     key: 'delta',
     header: 'Change',
     align: 'end',
-    render: (row) => <span className={row.delta < 0 ? styles.minus : styles.plus}>{row.delta > 0 ? `+${row.delta}` : row.delta}</span>,
+    render: (row) => (
+      <span className={row.delta < 0 ? styles.minus : styles.plus}>{row.delta > 0 ? `+${row.delta}` : row.delta}</span>
+    ),
   },
   { key: 'stockAfter', header: 'Stock after', align: 'end', render: (row) => row.stockAfter },
   { key: 'reason', header: 'Reason', render: (row) => REASON_LABELS[row.reason] },
@@ -119,7 +121,8 @@ function ProductStock({ productId }: { productId: string }) {
   const product = useStockProduct(productId);
   const hasColours = (product.data?.colours.length ?? 0) > 1;
   // A colour the product no longer has (removed since the link was made) filters nothing.
-  const ledgerColour = hasColours && product.data?.colours.some((colour) => colour.id === colourId) ? colourId : undefined;
+  const ledgerColour =
+    hasColours && product.data?.colours.some((colour) => colour.id === colourId) ? colourId : undefined;
   const ledger = useMovements({ productId, colourId: ledgerColour, size, page });
   const [picked, setPicked] = useState<StockCell | null>(null);
   const pick = (changes: Record<string, string | undefined>) =>
@@ -132,7 +135,12 @@ function ProductStock({ productId }: { productId: string }) {
       return next;
     });
   return (
-    <QueryState isPending={product.isPending} error={product.error} onRetry={() => void product.refetch()} fallback={T.loadFailed}>
+    <QueryState
+      isPending={product.isPending}
+      error={product.error}
+      onRetry={() => void product.refetch()}
+      fallback={T.loadFailed}
+    >
       {product.data ? (
         <div className={styles.layout}>
           <Panel title={product.data.name} actions={<Link to="/stock">Other product</Link>}>
@@ -146,12 +154,18 @@ function ProductStock({ productId }: { productId: string }) {
               <ul className={styles.sizes} aria-label="Stock per size">
                 {product.data.sizes.map((row) => (
                   <li key={row.size}>
-                    <strong>{row.size}</strong> <span>{row.stock}</span> {row.stock === 0 ? <Badge tone="danger">Sold out</Badge> : null}
+                    <strong>{row.size}</strong> <span>{row.stock}</span>{' '}
+                    {row.stock === 0 ? <Badge tone="danger">Sold out</Badge> : null}
                   </li>
                 ))}
               </ul>
             )}
-            <AdjustStockForm key={product.data.updatedAt} productId={product.data.id} colours={product.data.colours} picked={picked} />
+            <AdjustStockForm
+              key={product.data.updatedAt}
+              productId={product.data.id}
+              colours={product.data.colours}
+              picked={picked}
+            />
           </Panel>
           <Panel
             title="Ledger"
@@ -175,7 +189,10 @@ function ProductStock({ productId }: { productId: string }) {
                 ) : null}
                 <label className={styles.sizeFilter}>
                   <span>Size</span>
-                  <select value={size ?? ''} onChange={(event) => pick({ size: event.target.value || undefined, page: undefined })}>
+                  <select
+                    value={size ?? ''}
+                    onChange={(event) => pick({ size: event.target.value || undefined, page: undefined })}
+                  >
                     <option value="">All</option>
                     {product.data.sizes.map((row) => (
                       <option key={row.size} value={row.size}>
@@ -187,7 +204,12 @@ function ProductStock({ productId }: { productId: string }) {
               </div>
             }
           >
-            <QueryState isPending={ledger.isPending} error={ledger.error} onRetry={() => void ledger.refetch()} fallback={T.loadFailed}>
+            <QueryState
+              isPending={ledger.isPending}
+              error={ledger.error}
+              onRetry={() => void ledger.refetch()}
+              fallback={T.loadFailed}
+            >
               {ledger.data ? (
                 <>
                   <DataTable
@@ -197,7 +219,12 @@ function ProductStock({ productId }: { productId: string }) {
                     rowKey={(row) => row.id}
                     empty="No stock change yet."
                   />
-                  <Pager page={ledger.data.page} pageSize={ledger.data.pageSize} total={ledger.data.total} onPage={(next) => pick({ page: String(next) })} />
+                  <Pager
+                    page={ledger.data.page}
+                    pageSize={ledger.data.pageSize}
+                    total={ledger.data.total}
+                    onPage={(next) => pick({ page: String(next) })}
+                  />
                 </>
               ) : null}
             </QueryState>
@@ -209,7 +236,11 @@ function ProductStock({ productId }: { productId: string }) {
 }
 
 const PICKER: Column<AdminProduct>[] = [
-  { key: 'name', header: 'Product', render: (product) => <Link to={`/stock?product=${product.id}`}>{product.name}</Link> },
+  {
+    key: 'name',
+    header: 'Product',
+    render: (product) => <Link to={`/stock?product=${product.id}`}>{product.name}</Link>,
+  },
   {
     key: 'sizes',
     header: 'Sizes',
@@ -234,10 +265,21 @@ function ProductPicker() {
       <FilterBar>
         <SearchBox label="Search products" value={q} onSearch={(text) => setSearchParams(text ? { q: text } : {})} />
       </FilterBar>
-      <QueryState isPending={list.isPending} error={list.error} onRetry={() => void list.refetch()} fallback={T.loadFailed}>
+      <QueryState
+        isPending={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        fallback={T.loadFailed}
+      >
         {list.data ? (
           <>
-            <DataTable caption="Products by stock" columns={PICKER} rows={list.data.items} rowKey={(p) => p.id} empty="No product matches." />
+            <DataTable
+              caption="Products by stock"
+              columns={PICKER}
+              rows={list.data.items}
+              rowKey={(p) => p.id}
+              empty="No product matches."
+            />
             <Pager
               page={list.data.page}
               pageSize={list.data.pageSize}

@@ -175,10 +175,16 @@ export function catalogRoutes({
       },
       async (request, reply) => {
         const text = suggestionText(request.query.q);
-        return sendCachedJson(reply, `suggest:${text}`, SearchSuggestionsSchema, async () => ({
-          success: true as const,
-          ...(await catalog.suggestions(await categories.list(), text)),
-        }));
+        return sendCachedJson(
+          request,
+          reply,
+          [`suggest:${text}`, [KEYS.allProducts, KEYS.categories]],
+          SearchSuggestionsSchema,
+          async () => ({
+            success: true as const,
+            ...(await catalog.suggestions(await categories.list(), text)),
+          }),
+        );
       },
     );
 

@@ -56,7 +56,10 @@ describe('POST /api/payment/order/:id/cancel', () => {
       { status: 'succeeded', actorId: ann.userId, reason: 'Order cancelled by the customer' },
     ]);
     expect(
-      await t.database.db.select().from(testProviderRefunds).where(eq(testProviderRefunds.intentId, order.paymentIntentId)),
+      await t.database.db
+        .select()
+        .from(testProviderRefunds)
+        .where(eq(testProviderRefunds.intentId, order.paymentIntentId)),
     ).toHaveLength(1);
     const moves = await t.database.db
       .select()
@@ -73,7 +76,11 @@ describe('POST /api/payment/order/:id/cancel', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, order.id), eq(auditLog.action, 'order.cancel')));
     expect(audit).toMatchObject({ actorId: ann.userId, after: { status: 'Cancelled', by: 'customer' } });
-    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/orders/${order.id}`, headers: cast.staff.headers });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order.id}`,
+      headers: cast.staff.headers,
+    });
     const cancelled = detail.json().order.timeline.find((e: { kind: string }) => e.kind === 'cancelled');
     expect(cancelled).toMatchObject({ actor: { id: ann.userId, email: ann.email }, data: { by: 'customer' } });
     const [event] = await t.database.db
@@ -83,16 +90,19 @@ describe('POST /api/payment/order/:id/cancel', () => {
     expect(event?.actorId).toBe(ann.userId);
   });
 
-  it.each(['Shipped', 'Delivered'] as const)('refuses a %s order with a clear 409 and changes nothing', async (status) => {
-    const order = await placeOrder(t.app, t.database, ann, { productId: product, size: 'M', quantity: 1 });
-    await t.database.db.update(orders).set({ status }).where(eq(orders.id, order.id));
-    const before = await stockOf(t.database, product, 'M');
-    const answer = await cancel(order.id, ann);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().message).toBe(A.cancelNotAllowed(status));
-    expect(await stockOf(t.database, product, 'M')).toBe(before);
-    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
-  });
+  it.each(['Shipped', 'Delivered'] as const)(
+    'refuses a %s order with a clear 409 and changes nothing',
+    async (status) => {
+      const order = await placeOrder(t.app, t.database, ann, { productId: product, size: 'M', quantity: 1 });
+      await t.database.db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      const before = await stockOf(t.database, product, 'M');
+      const answer = await cancel(order.id, ann);
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe(A.cancelNotAllowed(status));
+      expect(await stockOf(t.database, product, 'M')).toBe(before);
+      expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    },
+  );
 
   it("answers 404 for another customer's order, an unknown id or a hostile one, and 401 signed out", async () => {
     const order = await placeOrder(t.app, t.database, ann, { productId: product, size: 'M', quantity: 1 });

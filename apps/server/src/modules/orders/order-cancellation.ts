@@ -1,11 +1,16 @@
-import { ADMIN_MESSAGES, AFTER_PURCHASE_MESSAGES, CHECKOUT_MESSAGES, toDollars } from '@shopper/contract';
+import {
+  ADMIN_MESSAGES,
+  AFTER_PURCHASE_MESSAGES,
+  CHECKOUT_MESSAGES,
+  shippingChargeOf,
+  toDollars,
+} from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderEvents, orders, refunds } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import { shippingChargeOf } from '../tax/index.ts';
 import { canChangeOrderStatus } from './order-status.ts';
 import { restockItems } from './order-restock.ts';
 import type { OrderRow } from './order-view.ts';

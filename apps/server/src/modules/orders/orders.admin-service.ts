@@ -7,7 +7,6 @@ import {
   type OrderStatus,
   type RefundOrderBodySchema,
   refundShares,
-  shippingChargeOf,
   toCents,
   toDollars,
 } from '@shopper/contract';

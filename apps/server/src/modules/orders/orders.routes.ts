@@ -2,7 +2,10 @@ import {
   AFTER_PURCHASE_MESSAGES,
   CancelOrderAnswerSchema,
   ErrorBodySchema,
-  OrderAnswerSchema, OrdersPageAnswerSchema, OrdersQuerySchema } from '@shopper/contract';
+  OrderAnswerSchema,
+  OrdersPageAnswerSchema,
+  OrdersQuerySchema,
+} from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthHook, authOf } from '../../plugins/auth.ts';

@@ -4,7 +4,7 @@ import {
   CHECKOUT_MESSAGES,
   TEST_WALLET,
   type TestAuthenticateBody,
-  type TestConfirmBody,
+  type TestConfirmRequest,
   type TestIntentAnswer,
   type TestIntentStatus,
   type TestWalletAnswer,
@@ -218,7 +218,7 @@ export function createTestProvider({
      * POST /api/test-provider/payment_intents/:id/confirm: the card goes here, never to the shop. A
      * kept card must be the intent's customer's own; the test wallet waits for its approval page.
      */
-    async confirm(id: string, body: TestConfirmBody): Promise<TestIntentAnswer> {
+    async confirm(id: string, body: TestConfirmRequest): Promise<TestIntentAnswer> {
       const row = await loadForBrowser(id, body.clientSecret);
       const from = ['requires_payment_method'] as const;
       if ('method' in body) {

@@ -8,7 +8,10 @@ export function useCustomerStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, body }: { action: 'disable' | 'enable'; body: CustomerStatusBody }) =>
-      apiCall(`/admin/customers/${encodeURIComponent(id)}/${action}`, AdminCustomerAnswerSchema, { method: 'POST', body }),
+      apiCall(`/admin/customers/${encodeURIComponent(id)}/${action}`, AdminCustomerAnswerSchema, {
+        method: 'POST',
+        body,
+      }),
     onSuccess: (answer) => {
       queryClient.setQueryData([...customersKey, 'one', id], answer.customer);
       void queryClient.invalidateQueries({ queryKey: [...customersKey, 'list'] });

@@ -21,7 +21,9 @@ export function useCustomer(id: string) {
   return useQuery({
     queryKey: [...customersKey, 'one', id],
     queryFn: ({ signal }) =>
-      apiCall(`/admin/customers/${encodeURIComponent(id)}`, AdminCustomerAnswerSchema, { signal }).then((a) => a.customer),
+      apiCall(`/admin/customers/${encodeURIComponent(id)}`, AdminCustomerAnswerSchema, { signal }).then(
+        (a) => a.customer,
+      ),
   });
 }
 

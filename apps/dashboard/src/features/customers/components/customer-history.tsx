@@ -24,8 +24,15 @@ export function CustomerHistory({ customerId }: { customerId: string }) {
   const history = useCustomerHistory(customerId);
   return (
     <Panel title="History">
-      <QueryState isPending={history.isPending} error={history.error} onRetry={() => void history.refetch()} fallback={T.loadFailed}>
-        {history.data && history.data.items.length === 0 ? <p className={styles.note}>No back-office change yet.</p> : null}
+      <QueryState
+        isPending={history.isPending}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+        fallback={T.loadFailed}
+      >
+        {history.data && history.data.items.length === 0 ? (
+          <p className={styles.note}>No back-office change yet.</p>
+        ) : null}
         <ol className={styles.history}>
           {history.data?.items.map((entry) => (
             <li key={entry.id}>

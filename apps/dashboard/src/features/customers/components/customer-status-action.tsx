@@ -34,7 +34,11 @@ export function CustomerStatusAction({ customer, me }: { customer: AdminCustomer
   const action = isDisabled ? 'enable' : 'disable';
   return (
     <ActionDialog
-      trigger={<Button variant={isDisabled ? 'primary' : 'danger'}>{isDisabled ? 'Re-enable account' : 'Disable account'}</Button>}
+      trigger={
+        <Button variant={isDisabled ? 'primary' : 'danger'}>
+          {isDisabled ? 'Re-enable account' : 'Disable account'}
+        </Button>
+      }
       title={isDisabled ? `Re-enable ${customer.email}?` : `Disable ${customer.email}?`}
       description={
         isDisabled

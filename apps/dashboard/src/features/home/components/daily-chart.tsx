@@ -37,7 +37,10 @@ export function DailyChart({ days }: { days: { date: string; revenue: number; or
   }, [days]);
 
   const total = days.reduce((sum, day) => sum + day.revenue, 0);
-  const best = days.reduce<(typeof days)[number] | undefined>((top, day) => (!top || day.revenue > top.revenue ? day : top), undefined);
+  const best = days.reduce<(typeof days)[number] | undefined>(
+    (top, day) => (!top || day.revenue > top.revenue ? day : top),
+    undefined,
+  );
   const summary = `Revenue per day over the last ${days.length} days: ${formatMoney(total)} in all${best ? `, highest on ${best.date} (${formatMoney(best.revenue)})` : ''}.`;
   return (
     <div style={{ position: 'relative', height: 260 }}>

@@ -14,7 +14,10 @@ export function ShipForm({ onShip }: { onShip: (body: ShipOrderBody) => Promise<
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ShipOrderBody>({ resolver: zodResolver(ShipOrderBodySchema), defaultValues: { carrier: '', trackingNumber: '' } });
+  } = useForm<ShipOrderBody>({
+    resolver: zodResolver(ShipOrderBodySchema),
+    defaultValues: { carrier: '', trackingNumber: '' },
+  });
   const onSubmit = handleSubmit(async (body) => {
     try {
       await onShip(body);

@@ -13,13 +13,7 @@ import { Panel } from '../../../components/panel.tsx';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { checkSlug } from '../api/save-product.ts';
 import { CATEGORY_LABELS } from '../product-labels.ts';
-import {
-  newSizeRow,
-  PRODUCT_FIELDS,
-  productResolver,
-  toBody,
-  type ProductFormValues,
-} from '../product-form-values.ts';
+import { newSizeRow, PRODUCT_FIELDS, productResolver, toBody, type ProductFormValues } from '../product-form-values.ts';
 import { SwatchField } from './swatch-field.tsx';
 import styles from './product-form.module.css';
 
@@ -202,7 +196,11 @@ export function ProductForm({
                           />
                         )}
                       />
-                      <Button variant="ghost" onClick={() => colours.remove(index)} aria-label={`Remove colour ${index + 1}`}>
+                      <Button
+                        variant="ghost"
+                        onClick={() => colours.remove(index)}
+                        aria-label={`Remove colour ${index + 1}`}
+                      >
                         ✕
                       </Button>
                     </div>

@@ -139,7 +139,12 @@ function Gallery({
               />
               {image.isMain ? <span className={styles.main}>Main image</span> : null}
               <div className={styles.tools}>
-                <Button variant="ghost" disabled={index === 0 || isBusy} onClick={() => move(index, -1)} aria-label={`Move image ${index + 1} earlier`}>
+                <Button
+                  variant="ghost"
+                  disabled={index === 0 || isBusy}
+                  onClick={() => move(index, -1)}
+                  aria-label={`Move image ${index + 1} earlier`}
+                >
                   ←
                 </Button>
                 <Button
@@ -151,14 +156,24 @@ function Gallery({
                   →
                 </Button>
                 {image.isMain ? null : (
-                  <Button variant="ghost" disabled={isBusy} onClick={() => void save(urls, image.url)} aria-label={`Make image ${index + 1} the main image`}>
+                  <Button
+                    variant="ghost"
+                    disabled={isBusy}
+                    onClick={() => void save(urls, image.url)}
+                    aria-label={`Make image ${index + 1} the main image`}
+                  >
                     Main
                   </Button>
                 )}
                 <Button
                   variant="ghost"
                   disabled={isBusy}
-                  onClick={() => void save(urls.filter((url) => url !== image.url), main === image.url ? undefined : main)}
+                  onClick={() =>
+                    void save(
+                      urls.filter((url) => url !== image.url),
+                      main === image.url ? undefined : main,
+                    )
+                  }
                   aria-label={`Delete image ${index + 1}`}
                 >
                   Delete

@@ -19,7 +19,11 @@ export function ProductStatusActions({ product }: { product: AdminProduct }) {
   return (
     <>
       {product.status === 'draft' ? (
-        <Button variant="primary" isBusy={setStatus.isPending} onClick={() => void change('published', 'Published: shoppers see it now')}>
+        <Button
+          variant="primary"
+          isBusy={setStatus.isPending}
+          onClick={() => void change('published', 'Published: shoppers see it now')}
+        >
           Publish
         </Button>
       ) : null}

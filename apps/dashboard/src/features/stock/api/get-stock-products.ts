@@ -7,7 +7,9 @@ export function useStockProduct(productId: string) {
   return useQuery({
     queryKey: ['admin', 'products', 'one', productId],
     queryFn: ({ signal }) =>
-      apiCall(`/admin/products/${encodeURIComponent(productId)}`, AdminProductAnswerSchema, { signal }).then((a) => a.product),
+      apiCall(`/admin/products/${encodeURIComponent(productId)}`, AdminProductAnswerSchema, { signal }).then(
+        (a) => a.product,
+      ),
   });
 }
 
