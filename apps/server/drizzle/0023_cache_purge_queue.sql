@@ -11,9 +11,12 @@ CREATE INDEX "cache_purge_queue_due_idx" ON "cache_purge_queue" USING btree ("ne
 -- change's own transaction (so a rollback queues nothing), by our code or by hand-written SQL.
 -- Row-level: the keys name the products and categories touched. A key already queued only moves
 -- its queued_at and makes it due again, so a burst of orders for one product is one purge.
+-- The triggers below are deferred to commit: a queue row is locked only for the last moment of a
+-- change, after every row lock it takes, so a stock write and a product edit never wait on each
+-- other through it (they deadlocked when the queue was written mid-transaction).
 CREATE FUNCTION cache_purge_enqueue(keys text[]) RETURNS void AS $$
   INSERT INTO cache_purge_queue (key, queued_at)
-  SELECT k, clock_timestamp() FROM (SELECT DISTINCT k FROM unnest(keys) AS k WHERE k IS NOT NULL) AS distinct_keys
+  SELECT k, clock_timestamp() FROM (SELECT DISTINCT k FROM unnest(keys) AS k WHERE k IS NOT NULL) AS distinct_keys ORDER BY k
   ON CONFLICT (key) DO UPDATE SET queued_at = clock_timestamp(), next_attempt_at = now(), attempts = 0;
 $$ LANGUAGE sql;
 --> statement-breakpoint
@@ -36,8 +39,8 @@ BEGIN
 END
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER products_cache_purge AFTER INSERT OR UPDATE OR DELETE ON products
-  FOR EACH ROW EXECUTE FUNCTION products_cache_purge();
+CREATE CONSTRAINT TRIGGER products_cache_purge AFTER INSERT OR UPDATE OR DELETE ON products
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION products_cache_purge();
 --> statement-breakpoint
 -- Sizes (stock), colours, pictures and reviews (ratings) of a product: that product.
 CREATE FUNCTION product_part_cache_purge() RETURNS trigger AS $$
@@ -53,17 +56,17 @@ BEGIN
 END
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER product_sizes_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_sizes
-  FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
+CREATE CONSTRAINT TRIGGER product_sizes_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_sizes
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
 --> statement-breakpoint
-CREATE TRIGGER product_colours_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_colours
-  FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
+CREATE CONSTRAINT TRIGGER product_colours_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_colours
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
 --> statement-breakpoint
-CREATE TRIGGER product_images_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_images
-  FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
+CREATE CONSTRAINT TRIGGER product_images_cache_purge AFTER INSERT OR UPDATE OR DELETE ON product_images
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
 --> statement-breakpoint
-CREATE TRIGGER reviews_cache_purge AFTER INSERT OR UPDATE OR DELETE ON reviews
-  FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
+CREATE CONSTRAINT TRIGGER reviews_cache_purge AFTER INSERT OR UPDATE OR DELETE ON reviews
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_part_cache_purge();
 --> statement-breakpoint
 -- A category's banner and name: its pages, and the list of categories.
 CREATE FUNCTION categories_cache_purge() RETURNS trigger AS $$
@@ -73,5 +76,5 @@ BEGIN
 END
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
-CREATE TRIGGER categories_cache_purge AFTER INSERT OR UPDATE OR DELETE ON categories
-  FOR EACH ROW EXECUTE FUNCTION categories_cache_purge();
+CREATE CONSTRAINT TRIGGER categories_cache_purge AFTER INSERT OR UPDATE OR DELETE ON categories
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION categories_cache_purge();

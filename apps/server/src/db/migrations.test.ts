@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { COLOUR_FAMILIES, DEFAULT_COLOUR_NAME } from '@shopper/contract';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -64,7 +65,7 @@ let movementsBefore: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'shopper-migrations-'));
-  client = await PGlite.create();
+  client = await PGlite.create({ extensions: { pg_trgm } });
   const db = drizzle({ client });
   await migrate(db, { migrationsFolder: folderCutAt(LAST_BEFORE_COLOURS) });
 

@@ -10,7 +10,9 @@ import * as schema from './schema.ts';
  */
 export async function openPgliteFiles(dataDir: string, loadDataDir?: Blob): Promise<PGlite> {
   const { PGlite: PGliteClass } = await import('@electric-sql/pglite');
-  return await PGliteClass.create({ dataDir, loadDataDir });
+  // The search's migration creates pg_trgm; PGlite ships it as a contrib module loaded on request.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return await PGliteClass.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
 }
 
 /** Brings an old PGlite database to this version's schema, as its own start would have. */
