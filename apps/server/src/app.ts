@@ -30,7 +30,7 @@ import { OneLinePerRequest } from './plugins/request-log.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { installSharedCacheGuard, sharedCacheMarker } from './plugins/shared-cache.ts';
 import { servePages } from './pages.ts';
-import { mountRoutes } from './routes.ts';
+import { mountRoutes } from './mount-routes.ts';
 import { buildServices } from './services.ts';
 
 export type AppDeps = {

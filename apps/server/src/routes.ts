@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
@@ -32,7 +31,6 @@ import { shopLegalRoutes, taxAdminRoutes } from './modules/tax/index.ts';
 import { storePagesAdminRoutes, storePagesRoutes } from './modules/store-pages/index.ts';
 import { customersAdminRoutes, staffAdminRoutes, usersRoutes } from './modules/users/index.ts';
 import { testProviderRoutes } from './payments/test-provider/test-provider.routes.ts';
-import { installBackOfficeGuard } from './plugins/back-office-guard.ts';
 import { sharedCacheMarker } from './plugins/shared-cache.ts';
 import type { Services } from './services.ts';
 
@@ -380,34 +378,3 @@ export const ROUTES: readonly RouteRow[] = [
 
 export const isBackOffice = (row: RouteRow): boolean =>
   row.prefix === BACK_OFFICE_PREFIX || row.prefix.startsWith(`${BACK_OFFICE_PREFIX}/`);
-
-/**
- * Registers ROUTES in table order: the open rows one by one, then the back-office rows (last in the
- * table) inside one scope, so the guard's hooks reach them and nothing else. A worker (ROLE=worker)
- * registers the health row only: it answers load balancers and no customer.
- */
-export async function mountRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  const { requireAuth } = services;
-  if (services.config.role === 'worker') {
-    const health = ROUTES.find((row) => row.module === 'health');
-    const plugin = health?.plugin(services);
-    if (health && plugin) await app.register(plugin, { prefix: health.prefix });
-    return;
-  }
-  for (const row of ROUTES.filter((r) => !isBackOffice(r))) {
-    const plugin = row.plugin(services);
-    if (!plugin) continue;
-    if (row.prefix === '/') await app.register(plugin);
-    else await app.register(plugin, { prefix: row.prefix });
-  }
-  await app.register(
-    async (admin) => {
-      installBackOfficeGuard(admin, { requireAuth });
-      for (const row of ROUTES.filter(isBackOffice)) {
-        const plugin = row.plugin(services);
-        if (plugin) await admin.register(plugin, { prefix: row.prefix.slice(BACK_OFFICE_PREFIX.length) });
-      }
-    },
-    { prefix: BACK_OFFICE_PREFIX },
-  );
-}
