@@ -52,15 +52,17 @@ export function sharedCacheMarker({ sharedSeconds, staleSeconds }: SharedCachePo
  * worth keeping for everyone.
  */
 export function installSharedCacheGuard(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Synchronous: it runs on every answer, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     const cacheControl = reply.getHeader('cache-control');
-    if (typeof cacheControl !== 'string' || !cacheControl.startsWith('public')) return payload;
-    const status = reply.statusCode;
-    if (reply.hasHeader('set-cookie') || (status !== 200 && status !== 304)) {
-      reply.header('cache-control', PRIVATE);
-      reply.removeHeader('surrogate-key');
-      reply.removeHeader('cache-tag');
+    if (typeof cacheControl === 'string' && cacheControl.startsWith('public')) {
+      const status = reply.statusCode;
+      if (reply.hasHeader('set-cookie') || (status !== 200 && status !== 304)) {
+        reply.header('cache-control', PRIVATE);
+        reply.removeHeader('surrogate-key');
+        reply.removeHeader('cache-tag');
+      }
     }
-    return payload;
+    done(null, payload);
   });
 }
