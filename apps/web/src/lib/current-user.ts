@@ -28,8 +28,13 @@ export function currentUserQueryOptions() {
   });
 }
 
-/** Stores the user a login, signup, profile update or admin toggle answered. */
-export function setCurrentUser(queryClient: QueryClient, user: User): void {
+/**
+ * Stores the user a login, signup, profile update or admin toggle answered. A refetch already on
+ * its way (the profile page's refresh on load) is cancelled first: its older answer would
+ * otherwise land after this one and put the previous user back.
+ */
+export async function setCurrentUser(queryClient: QueryClient, user: User): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
   queryClient.setQueryData(currentUserQueryKey, user);
 }
 

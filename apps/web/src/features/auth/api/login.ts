@@ -22,8 +22,8 @@ export async function signup(body: SignupBody): Promise<AuthAnswer> {
 /** Stores the token and the user: the user first, so the new session does not fetch /me again. */
 function useStartSession() {
   const queryClient = useQueryClient();
-  return (answer: AuthAnswer) => {
-    setCurrentUser(queryClient, answer.user);
+  return async (answer: AuthAnswer) => {
+    await setCurrentUser(queryClient, answer.user);
     startSession(answer.accessToken);
   };
 }

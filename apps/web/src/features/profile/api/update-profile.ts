@@ -13,8 +13,8 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (answer) => {
-      setCurrentUser(queryClient, answer.user);
+    onSuccess: async (answer) => {
+      await setCurrentUser(queryClient, answer.user);
       // The profile's address is the address book's default entry.
       void queryClient.invalidateQueries({ queryKey: savedAddressKeys.all });
     },
