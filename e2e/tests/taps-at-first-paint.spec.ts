@@ -9,7 +9,7 @@ import { productsWithStock, roomySize } from '../fixtures/shop.ts';
  * own `page`, which never waits for the hydration mark: a tap goes in as soon as the control is
  * visible, as a person's would.
  */
-const TRIES = 5;
+const TRIES = 3;
 
 test.describe.configure({ mode: 'parallel' });
 // A control that never answers fails its try, not the whole journey.
