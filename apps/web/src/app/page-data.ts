@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CATEGORIES, isStorePageSlug } from '@shopper/contract/plain';
+import { CATEGORIES, isCollectionSlug, isStorePageSlug } from '@shopper/contract/plain';
 import type { Category, PageData, Product } from '@shopper/contract';
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts';
 import { productFacetsQueryOptions } from '../features/catalog/api/get-product-facets.ts';
@@ -152,6 +152,8 @@ async function prepareRoute(
 
     case 'collection': {
       const slug = params.slug ?? '';
+      // An address no collection can have (the API answers 414 past 200 characters) is a 404 page, not the shell.
+      if (!isCollectionSlug(slug)) return NOT_FOUND;
       const listing = parseListingParams(search);
       try {
         const [{ collection }, products] = await Promise.all([
