@@ -41,8 +41,9 @@ function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** 414: a path segment longer than any the API takes (200 characters) names nothing either. */
 function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+  return isApiError(error) && (error.status === 404 || error.status === 414);
 }
 
 const NOT_FOUND: PageOutcome = { kind: 'page', status: 404, page: { kind: 'not-found', what: 'page' } };
