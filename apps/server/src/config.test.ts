@@ -50,6 +50,10 @@ describe('readConfig: safe by default', () => {
     expect(readConfig({ ALLOW_SELF_ADMIN: 'true' })).not.toHaveProperty('allowSelfAdmin');
   });
 
+  it("no longer knows ERASED_REVIEWS: erased customers' reviews follow the owner's shop setting", () => {
+    expect(readConfig({ ERASED_REVIEWS: 'remove' })).not.toHaveProperty('erasedReviews');
+  });
+
   it('takes a METRICS_TOKEN of at least 24 characters', () => {
     expect(readConfig({}).metricsToken).toBeUndefined();
     expect(readConfig({ METRICS_TOKEN: 'x'.repeat(24) }).metricsToken).toBe('x'.repeat(24));

@@ -68,7 +68,6 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   DASHBOARD_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
-  ERASED_REVIEWS: z.enum(['keep', 'remove'], 'ERASED_REVIEWS must be keep or remove').default('keep'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -156,8 +155,6 @@ export type Config = {
   dashboardDistDir: string | undefined;
   /** How long a serialized catalog read is reused; 0 turns the cache off. */
   catalogCacheTtlMs: number;
-  /** An erased customer's reviews: kept under 'Former customer', or removed (docs/product.md#your-data). */
-  erasedReviews: 'keep' | 'remove';
   /** Signs access tokens. Unset outside production: generated once and kept in DATA_DIR (main.ts). */
   jwtSecret: string | undefined;
   /** Unset: mail is kept in the outbox for the dev mailbox (outside production). */
@@ -262,7 +259,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     dashboardDistDir: e.DASHBOARD_DIST_DIR ? path.resolve(e.DASHBOARD_DIST_DIR) : undefined,
     catalogCacheTtlMs: e.CATALOG_CACHE_TTL_MS,
-    erasedReviews: e.ERASED_REVIEWS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

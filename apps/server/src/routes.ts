@@ -193,13 +193,23 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/collections',
     module: 'collections',
     file: 'modules/collections/collections.routes.ts',
-    plugin: (s) => collectionsRoutes({ collections: s.collections, catalogCache: s.catalogCache }),
+    plugin: (s) =>
+      collectionsRoutes({
+        collections: s.collections,
+        catalogCache: s.catalogCache,
+        markShareable: sharedCacheMarker(s.config.sharedCache),
+      }),
   },
   {
     prefix: '/api/home-sections',
     module: 'collections',
     file: 'modules/collections/collections.routes.ts',
-    plugin: (s) => homeSectionsRoutes({ collections: s.collections, catalogCache: s.catalogCache }),
+    plugin: (s) =>
+      homeSectionsRoutes({
+        collections: s.collections,
+        catalogCache: s.catalogCache,
+        markShareable: sharedCacheMarker(s.config.sharedCache),
+      }),
   },
   {
     prefix: '/api/test-provider',

@@ -292,7 +292,7 @@ export function buildServices({
       audit,
       passwordChecks,
       catalogChanges,
-      reviewPolicy: config.erasedReviews,
+      settings,
     }),
     mailSender: createMailSender({ db, config, log: log.child({ module: 'mail' }) }),
     // Only where CACHE_PURGE names a target; workers run it (background-work.ts, decision 063).

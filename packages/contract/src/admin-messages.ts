@@ -40,6 +40,7 @@ export const ADMIN_MESSAGES = {
   refundRefused: 'The card provider refused the refund: more than is left to refund, or the payment was not taken.',
   orderNotFound: 'No order with this id.',
   returnWindowInvalid: 'The return window is a whole number of days from 0 to 365.',
+  erasedReviewsInvalid: 'An erased customer’s reviews are either kept ("keep") or removed ("remove").',
   carrierRequired: 'Enter the carrier (1 to 50 characters).',
   trackingRequired: 'Enter the tracking number (1 to 100 characters).',
   refundAmountInvalid: 'The refund must be an amount in dollars above 0, with at most 2 decimals.',

@@ -5,6 +5,8 @@
 
 /** Lower-case letters and digits in words joined by single hyphens. */
 export const COLLECTION_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longest slug a collection may have. */
+export const COLLECTION_SLUG_MAX = 80;
 /** Hand-picked products per collection. */
 export const COLLECTION_MAX_PRODUCTS = 200;
 /** Featured collections on the home page, besides the hero. */
@@ -14,6 +16,11 @@ export const HOME_FEATURED_PRODUCT_COUNT = 4;
 
 export const COLLECTION_KINDS = ['manual', 'rule'] as const;
 export type CollectionKind = (typeof COLLECTION_KINDS)[number];
+
+/** Could name a collection: a page address that cannot is not found without asking the API. */
+export function isCollectionSlug(value: string): boolean {
+  return value.length <= COLLECTION_SLUG_MAX && COLLECTION_SLUG_PATTERN.test(value);
+}
 
 export function collectionPath(slug: string): string {
   return `/collections/${slug}`;

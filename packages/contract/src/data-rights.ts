@@ -4,9 +4,13 @@
  */
 export const FORMER_CUSTOMER = 'Former customer';
 
-/** What happens to an erased customer's reviews (ERASED_REVIEWS). */
+/**
+ * What happens to an erased customer's reviews, as the owner's shop setting says
+ * (docs/product.md#your-data): kept under 'Former customer', or removed.
+ */
 export const ERASED_REVIEW_POLICIES = ['keep', 'remove'] as const;
 export type ErasedReviewPolicy = (typeof ERASED_REVIEW_POLICIES)[number];
+export const DEFAULT_ERASED_REVIEW_POLICY: ErasedReviewPolicy = 'keep';
 
 export const DATA_RIGHTS_MESSAGES = {
   exportTitle: 'Download your data',

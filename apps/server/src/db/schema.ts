@@ -744,11 +744,14 @@ export const shopSettings = pgTable(
       .default(sql`'{}'::text[]`),
     /** Days after delivery a customer may ask for a return (docs/after-purchase.md#returns). */
     returnWindowDays: integer().notNull().default(30),
+    /** An erased customer's reviews: `keep` (under 'Former customer') or `remove` (docs/product.md#your-data). */
+    erasedReviews: text().notNull().default('keep'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_return_window_check', sql`${t.returnWindowDays} between 0 and 365`),
+    check('shop_settings_erased_reviews_check', sql`${t.erasedReviews} in ('keep', 'remove')`),
     check('shop_settings_low_stock_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );

@@ -14,6 +14,10 @@ export const SURROGATE_KEYS = {
   allProducts: 'all-products',
   /** The list of categories with their banners. */
   categories: 'categories',
+  /** One collection's answers and page, by slug (its only public name; an old slug too when it changes). */
+  collection: (slug: string) => `collection-${slug}`,
+  /** Answers made of several collections: the home page's sections, and so the home page. */
+  collections: 'collections',
 } as const;
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9-]{0,200}$/;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CATEGORIES, isStorePageSlug } from '@shopper/contract/plain';
+import { CATEGORIES, isCollectionSlug, isStorePageSlug } from '@shopper/contract/plain';
 import type { Category, PageData, Product } from '@shopper/contract';
 import { categoriesQueryOptions } from '../features/catalog/api/get-categories.ts';
 import { productFacetsQueryOptions } from '../features/catalog/api/get-product-facets.ts';
@@ -41,8 +41,9 @@ function isCategory(value: string): value is Category {
   return (CATEGORIES as readonly string[]).includes(value);
 }
 
+/** 414: a path segment longer than any the API takes (200 characters) names nothing either. */
 function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+  return isApiError(error) && (error.status === 404 || error.status === 414);
 }
 
 const NOT_FOUND: PageOutcome = { kind: 'page', status: 404, page: { kind: 'not-found', what: 'page' } };
@@ -152,6 +153,8 @@ async function prepareRoute(
 
     case 'collection': {
       const slug = params.slug ?? '';
+      // An address no collection can have (the API answers 414 past 200 characters) is a 404 page, not the shell.
+      if (!isCollectionSlug(slug)) return NOT_FOUND;
       const listing = parseListingParams(search);
       try {
         const [{ collection }, products] = await Promise.all([

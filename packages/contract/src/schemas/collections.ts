@@ -3,6 +3,7 @@ import {
   COLLECTION_KINDS,
   COLLECTION_MAX_PRODUCTS,
   COLLECTION_MESSAGES as M,
+  COLLECTION_SLUG_MAX,
   COLLECTION_SLUG_PATTERN,
   HOME_FEATURED_MAX,
 } from '../collections.ts';
@@ -19,7 +20,7 @@ export const CollectionSlugSchema = z
   .string({ error: M.slugInvalid })
   .trim()
   .min(1, M.slugInvalid)
-  .max(80, M.slugInvalid)
+  .max(COLLECTION_SLUG_MAX, M.slugInvalid)
   .regex(COLLECTION_SLUG_PATTERN, M.slugInvalid);
 
 /** A path parameter: any text up to a length; an unknown or malformed slug is a missing page (404). */

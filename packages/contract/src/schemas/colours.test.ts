@@ -159,4 +159,16 @@ describe('stock and settings bodies', () => {
       );
     }
   });
+
+  it("takes keep or remove for erased customers' reviews, and nothing else", () => {
+    expect(ShopSettingsBodySchema.parse({ lowStockThreshold: 5, erasedReviews: 'remove' }).erasedReviews).toBe(
+      'remove',
+    );
+    expect(ShopSettingsBodySchema.parse({ lowStockThreshold: 5 })).not.toHaveProperty('erasedReviews');
+    for (const erasedReviews of ['delete', 'Keep', '', null, 1]) {
+      expect(firstMessage(ShopSettingsBodySchema.safeParse({ lowStockThreshold: 5, erasedReviews }))).toBe(
+        ADMIN_MESSAGES.erasedReviewsInvalid,
+      );
+    }
+  });
 });

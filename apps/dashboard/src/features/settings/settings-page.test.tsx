@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_MESSAGES, ShopSettingsAnswerSchema } from '@shopper/contract';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
@@ -8,7 +8,7 @@ import { SettingsPage } from './settings-page.tsx';
 const settings = (importImageHosts: string[]) =>
   ShopSettingsAnswerSchema.parse({
     success: true,
-    settings: { lowStockThreshold: 5, importImageHosts, returnWindowDays: 30 },
+    settings: { lowStockThreshold: 5, importImageHosts, returnWindowDays: 30, erasedReviews: 'keep' },
   });
 
 describe('settings: the import’s image hosts', () => {
@@ -26,6 +26,7 @@ describe('settings: the import’s image hosts', () => {
             settings: {
               lowStockThreshold: body.lowStockThreshold,
               returnWindowDays: 30,
+              erasedReviews: 'keep',
               importImageHosts: body.importImageHosts.map((h) => h.toLowerCase()),
             },
           }),
@@ -51,6 +52,7 @@ describe('settings: the import’s image hosts', () => {
       lowStockThreshold: 5,
       importImageHosts: ['cdn.shopify.com', '*.Example.com', 'http://127.0.0.1:4100'],
       returnWindowDays: 30,
+      erasedReviews: 'keep',
     });
     expect(screen.queryByText(ADMIN_MESSAGES.importHostsInvalid)).toBeNull();
   });
@@ -72,5 +74,66 @@ describe('settings: the import’s image hosts', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText(ADMIN_MESSAGES.importHostsInvalid)).toBeTruthy();
     expect(screen.getByLabelText('Image hosts').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe("settings: erased customers' reviews", () => {
+  it('shows the choice with its help, and saves "remove"', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi({
+      'GET /api/admin/settings': () => json(200, settings([])),
+      'PUT /api/admin/settings': ({ init }) => {
+        const body = JSON.parse(init?.body as string) as { erasedReviews: 'keep' | 'remove' };
+        return json(
+          200,
+          ShopSettingsAnswerSchema.parse({
+            success: true,
+            message: ADMIN_MESSAGES.settingsSaved,
+            settings: {
+              lowStockThreshold: 5,
+              importImageHosts: [],
+              returnWindowDays: 30,
+              erasedReviews: body.erasedReviews,
+            },
+          }),
+        );
+      },
+    });
+    renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+    const choice = await screen.findByRole('combobox', { name: 'Reviews of erased customers' });
+    expect(choice).toHaveProperty('value', 'keep');
+    expect(choice.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(/signed 'Former customer' instead of their name, or remove them/)).toBeTruthy();
+
+    await user.selectOptions(choice, 'remove');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ erasedReviews: 'remove' });
+    // The form is made again from what the server kept.
+    expect(await screen.findByRole('combobox', { name: 'Reviews of erased customers' })).toHaveProperty(
+      'value',
+      'remove',
+    );
+  });
+
+  it('places the server’s refusal on the choice', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/admin/settings': () => json(200, settings([])),
+      'PUT /api/admin/settings': () =>
+        json(400, {
+          success: false,
+          code: 'VALIDATION_FAILED',
+          message: ADMIN_MESSAGES.erasedReviewsInvalid,
+          errors: [{ param: 'erasedReviews', msg: ADMIN_MESSAGES.erasedReviewsInvalid }],
+        }),
+    });
+    renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+    await screen.findByRole('combobox', { name: 'Reviews of erased customers' });
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(ADMIN_MESSAGES.erasedReviewsInvalid)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Reviews of erased customers' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 });

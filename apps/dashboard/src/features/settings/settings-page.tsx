@@ -1,5 +1,11 @@
 import { useForm } from 'react-hook-form';
-import { BACK_OFFICE_UI_MESSAGES as T, ShopSettingsBodySchema, type ShopSettings } from '@shopper/contract';
+import {
+  BACK_OFFICE_UI_MESSAGES as T,
+  type ErasedReviewPolicy,
+  FORMER_CUSTOMER,
+  ShopSettingsBodySchema,
+  type ShopSettings,
+} from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
 import { Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
@@ -18,6 +24,7 @@ interface SettingsValues {
   /** One host per line, as typed. */
   importImageHosts: string;
   returnWindowDays: string;
+  erasedReviews: ErasedReviewPolicy;
 }
 
 function toBody(values: SettingsValues): ShopSettingsBody {
@@ -28,6 +35,7 @@ function toBody(values: SettingsValues): ShopSettingsBody {
       .map((line) => line.trim())
       .filter(Boolean),
     returnWindowDays: amountOf(values.returnWindowDays),
+    erasedReviews: values.erasedReviews,
   };
 }
 
@@ -43,6 +51,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       lowStockThreshold: String(settings.lowStockThreshold),
       importImageHosts: settings.importImageHosts.join('\n'),
       returnWindowDays: String(settings.returnWindowDays),
+      erasedReviews: settings.erasedReviews,
     },
     resolver: contractResolver(ShopSettingsBodySchema, toBody),
   });
@@ -54,7 +63,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       const message = applyServerErrors(
         error,
         setError,
-        ['lowStockThreshold', 'importImageHosts', 'returnWindowDays'],
+        ['lowStockThreshold', 'importImageHosts', 'returnWindowDays', 'erasedReviews'],
         T.saveFailed,
       );
       if (message) setError('root', { message });
@@ -81,6 +90,20 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
             hint="How many days after delivery a customer may ask for a return; 0 turns returns off."
           >
             <input inputMode="numeric" {...register('returnWindowDays')} />
+          </Field>
+        </div>
+      </Panel>
+      <Panel title="Customers' data">
+        <div className={styles.fields}>
+          <Field
+            label="Reviews of erased customers"
+            error={errors.erasedReviews?.message}
+            hint={`When a customer's account is erased, at their request or yours: keep their reviews on the products, signed '${FORMER_CUSTOMER}' instead of their name, or remove them. Accounts erased before a change keep what was chosen then.`}
+          >
+            <select {...register('erasedReviews')}>
+              <option value="keep">Keep, under '{FORMER_CUSTOMER}'</option>
+              <option value="remove">Remove</option>
+            </select>
           </Field>
         </div>
       </Panel>
@@ -111,7 +134,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   );
 }
 
-/** Owner only: the shop's settings (the low-stock threshold, the import's image hosts). */
+/** Owner only: the shop's settings (the low-stock threshold, returns, erased customers' reviews, the import's image hosts). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -126,7 +149,7 @@ export function SettingsPage() {
         {settings.data ? (
           // What the server kept (normalised hosts) replaces what was typed.
           <SettingsForm
-            key={`${settings.data.lowStockThreshold}|${settings.data.returnWindowDays}|${settings.data.importImageHosts.join(',')}`}
+            key={`${settings.data.lowStockThreshold}|${settings.data.returnWindowDays}|${settings.data.erasedReviews}|${settings.data.importImageHosts.join(',')}`}
             settings={settings.data}
           />
         ) : null}

@@ -316,25 +316,36 @@ describe('a customer’s data rights', () => {
   });
 });
 
-describe('with ERASED_REVIEWS=remove', () => {
-  it('removes the erased customer’s reviews', async () => {
-    const removing = await createTestApp({ ERASED_REVIEWS: 'remove' });
+describe("when the owner's setting says to remove them", () => {
+  const setErasedReviews = async (erasedReviews: 'keep' | 'remove') => {
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cast.owner.headers,
+      payload: { lowStockThreshold: 5, erasedReviews },
+    });
+    expect(saved.json().settings.erasedReviews).toBe(erasedReviews);
+  };
+
+  it('removes the erased customer’s reviews, reading the setting at the erasure', async () => {
+    await setErasedReviews('remove');
     try {
-      const [id] = (await insertProducts(removing.database.db, [buildProduct()])) as [string];
-      const account = await signUp(removing.app);
-      await removing.database.db
+      const account = await signUp(t.app);
+      await t.database.db
         .insert(reviews)
-        .values({ productId: id, userId: account.userId, authorName: 'Pat', rating: 2, content: 'Meh.' });
-      const done = await removing.app.inject({
+        .values({ productId, userId: account.userId, authorName: 'Pat', rating: 2, content: 'Meh.' });
+      const done = await t.app.inject({
         method: 'POST',
         url: '/api/users/me/erase',
         headers: authHeader(account.accessToken),
         payload: { password: account.password },
       });
       expect(done.statusCode, done.body).toBe(200);
-      expect(await removing.database.db.select().from(reviews).where(eq(reviews.userId, account.userId))).toEqual([]);
+      expect(await t.database.db.select().from(reviews).where(eq(reviews.userId, account.userId))).toEqual([]);
+      const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, account.userId));
+      expect(audits.at(-1)?.after).toMatchObject({ reviews: 1, reviewPolicy: 'remove' });
     } finally {
-      await removing.close();
+      await setErasedReviews('keep');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type CustomerDataExport, type ErasedReviewPolicy } from '@shopper/contract';
+import { ACCOUNT_MESSAGES, type CustomerDataExport } from '@shopper/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { AuditRecorder } from '../audit/index.ts';
 import type { CatalogChanges } from '../catalog/index.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { PasswordChecks } from '../users/index.ts';
 import { customerExport } from './customer-export.ts';
 import { eraseCustomer, type ErasureOutcome } from './customer-erasure.ts';
@@ -26,14 +27,15 @@ export function createDataRightsService({
   audit,
   passwordChecks,
   catalogChanges,
-  reviewPolicy,
+  settings,
 }: {
   db: Database;
   clock: () => Date;
   audit: AuditRecorder;
   passwordChecks: PasswordChecks;
   catalogChanges: Pick<CatalogChanges, 'changedHere'>;
-  reviewPolicy: ErasedReviewPolicy;
+  /** The owner's choice for an erased customer's reviews, read at each erasure. */
+  settings: Pick<SettingsService, 'erasedReviews'>;
 }) {
   async function exportOf(userId: string): Promise<CustomerDataExport> {
     const data = await customerExport(db, userId, clock());
@@ -42,6 +44,7 @@ export function createDataRightsService({
   }
 
   async function erase(userId: string, actorId: string, action: string): Promise<ErasureOutcome> {
+    const reviewPolicy = await settings.erasedReviews();
     const outcome = await db.transaction(async (tx) => {
       const result = await eraseCustomer(tx, userId, { reviewPolicy, now: clock() });
       // The audit row names no personal data: the account's id and what was done.

@@ -12,9 +12,15 @@ export function pathsOfKey(key: string): string[] {
       '/api/products/facets',
       '/api/products/newcollection',
       '/api/products/featured-women',
+      '/api/home-sections',
+      '/collections/*',
+      '/api/collections/*',
     ];
   }
   if (key === 'categories') return ['/', '/api/products/categories'];
+  if (key === 'collections') return ['/', '/api/home-sections'];
+  const collection = /^collection-(.+)$/.exec(key)?.[1];
+  if (collection) return [`/collections/${collection}*`, `/api/collections/${collection}*`];
   const slug = /^product-slug-(.+)$/.exec(key)?.[1];
   if (slug) return [`/products/${slug}*`, `/api/products/slug/${slug}`];
   const category = /^category-(.+)$/.exec(key)?.[1];

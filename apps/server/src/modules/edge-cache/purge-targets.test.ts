@@ -43,6 +43,16 @@ describe('purge targets, each against a local server standing in for the cache',
     ]);
   });
 
+  it('nginx: a collection purges its page and answers, the home sections the home page (decision 068)', async () => {
+    await createPurgeSender({ kind: 'nginx', url: server.url }).purge(['collection-linen', 'collections']);
+    expect(server.received.map((purge) => purge.url)).toEqual([
+      '/collections/linen*',
+      '/api/collections/linen*',
+      '/',
+      '/api/home-sections',
+    ]);
+  });
+
   it('cloudflare: the zone purge API by cache tag, with the token', async () => {
     await createPurgeSender({ kind: 'cloudflare', zone: 'zone1', token: 'cf-token', url: server.url }).purge(KEYS);
     expect(server.received).toMatchObject([

@@ -1,2 +1,2 @@
 export { settingsAdminRoutes } from './settings.admin-routes.ts';
-export { createSettingsService } from './settings.service.ts';
+export { createSettingsService, type SettingsService } from './settings.service.ts';

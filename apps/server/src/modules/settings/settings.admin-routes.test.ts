@@ -21,6 +21,7 @@ describe('/api/admin/settings', () => {
       lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
       importImageHosts: [],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+      erasedReviews: 'keep',
     });
     const put = { method: 'PUT' as const, url: '/api/admin/settings', payload: { lowStockThreshold: 2 } };
     expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
@@ -58,6 +59,7 @@ describe('/api/admin/settings', () => {
       lowStockThreshold: 4,
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+      erasedReviews: 'keep',
     });
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(audits.at(-1)).toMatchObject({
@@ -74,6 +76,7 @@ describe('/api/admin/settings', () => {
       lowStockThreshold: 6,
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+      erasedReviews: 'keep',
     });
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
     expect(read.json().settings.importImageHosts).toEqual(['cdn.shopify.com', '*.example.com']);
@@ -131,4 +134,54 @@ describe('/api/admin/settings', () => {
     }
     expect((await put({ lowStockThreshold: 5, returnWindowDays: 30 })).statusCode).toBe(200);
   });
+
+  it("only the owner chooses what erasure does with a customer's reviews: audited, kept by a body without it", async () => {
+    const put = {
+      method: 'PUT' as const,
+      url: '/api/admin/settings',
+      payload: { lowStockThreshold: 5, erasedReviews: 'remove' },
+    };
+    expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
+    const saved = await t.app.inject({ ...put, headers: cast.owner.headers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings.erasedReviews).toBe('remove');
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(audits.at(-1)).toMatchObject({
+      actorId: cast.owner.userId,
+      before: { erasedReviews: 'keep' },
+      after: { erasedReviews: 'remove' },
+    });
+    const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
+    expect(read.json().settings.erasedReviews).toBe('remove');
+    const thresholdOnly = await t.app.inject({
+      ...put,
+      payload: { lowStockThreshold: 5 },
+      headers: cast.owner.headers,
+    });
+    expect(thresholdOnly.json().settings.erasedReviews).toBe('remove');
+    const back = await t.app.inject({
+      ...put,
+      payload: { lowStockThreshold: 5, erasedReviews: 'keep' },
+      headers: cast.owner.headers,
+    });
+    expect(back.json().settings.erasedReviews).toBe('keep');
+  });
+
+  it.each([['delete'], ['KEEP'], [''], [true], [null]])(
+    'refuses %j for erased reviews, naming the field',
+    async (erasedReviews) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: cast.owner.headers,
+        payload: { lowStockThreshold: 5, erasedReviews },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: ADMIN_MESSAGES.erasedReviewsInvalid,
+        errors: [{ param: 'erasedReviews', msg: ADMIN_MESSAGES.erasedReviewsInvalid }],
+      });
+    },
+  );
 });

@@ -1,4 +1,11 @@
-import { DEFAULT_LOW_STOCK_THRESHOLD, DEFAULT_RETURN_WINDOW_DAYS, type ShopSettings } from '@shopper/contract';
+import {
+  DEFAULT_ERASED_REVIEW_POLICY,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_RETURN_WINDOW_DAYS,
+  ERASED_REVIEW_POLICIES,
+  type ErasedReviewPolicy,
+  type ShopSettings,
+} from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema.ts';
@@ -6,9 +13,15 @@ import type { AuditService } from '../audit/index.ts';
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-/** What the owner sends: the threshold, and the import's allowed hosts only when they change. */
+/** What the owner sends: the threshold, and each other setting only when it changes. */
 export type SettingsChange = Pick<ShopSettings, 'lowStockThreshold'> &
-  Partial<Pick<ShopSettings, 'importImageHosts' | 'returnWindowDays'>>;
+  Partial<Pick<ShopSettings, 'importImageHosts' | 'returnWindowDays' | 'erasedReviews'>>;
+
+function erasedReviewPolicy(value: string | undefined): ErasedReviewPolicy {
+  return (ERASED_REVIEW_POLICIES as readonly (string | undefined)[]).includes(value)
+    ? (value as ErasedReviewPolicy)
+    : DEFAULT_ERASED_REVIEW_POLICY;
+}
 
 /** The shop's one row of settings: the owner changes them, the back office reads them. */
 export function createSettingsService({ db, clock, audit }: { db: Database; clock: () => Date; audit: AuditService }) {
@@ -18,6 +31,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
       lowStockThreshold: row?.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
       importImageHosts: row?.importImageHosts ?? [],
       returnWindowDays: row?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+      erasedReviews: erasedReviewPolicy(row?.erasedReviews),
     };
   }
 
@@ -25,11 +39,12 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
     return db.transaction(async (tx) => {
       await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
       const before = await settings(tx);
-      // A body without the hosts leaves them as they are (decision 043).
+      // A body without the hosts leaves them as they are (decision 043); so for the other settings.
       const after: ShopSettings = {
         lowStockThreshold: next.lowStockThreshold,
         importImageHosts: next.importImageHosts ?? before.importImageHosts,
         returnWindowDays: next.returnWindowDays ?? before.returnWindowDays,
+        erasedReviews: next.erasedReviews ?? before.erasedReviews,
       };
       await tx
         .insert(shopSettings)
@@ -56,5 +71,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
     importImageHosts: async () => (await settings()).importImageHosts,
     /** Days after delivery a customer may ask for a return. */
     returnWindowDays: async () => (await settings()).returnWindowDays,
+    /** What an erasure does with the customer's reviews, read when it happens (docs/product.md#your-data). */
+    erasedReviews: async () => (await settings()).erasedReviews,
   };
 }

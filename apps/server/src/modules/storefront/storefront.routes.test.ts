@@ -122,6 +122,14 @@ describe('server-rendered product page (decision 023)', () => {
     expect(response.body).toContain('href="/shop"');
   });
 
+  it('answers the product not-found page, never the shell, for a slug or an id longer than the API takes', async () => {
+    for (const url of [`/products/${'a'.repeat(300)}`, `/product/${'a'.repeat(300)}`]) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('Product Not Found');
+    }
+  });
+
   it('moves /product/{id} to /products/{slug} for good, and answers 404 for an unknown id', async () => {
     const moved = await page(`/product/${cardiganId}`);
     expect(moved.statusCode).toBe(301);

@@ -9,8 +9,9 @@ import { useProductById, useProductBySlug } from './api/get-product.ts';
 import { ProductDetail, type RenderReviews } from './components/product-detail.tsx';
 import { ProductLoadError, ProductNotFound } from './components/product-states.tsx';
 
+/** 414: an identifier longer than any the API takes names no product either. */
 function isNotFound(error: unknown): boolean {
-  return isApiError(error) && error.status === 404;
+  return isApiError(error) && (error.status === 404 || error.status === 414);
 }
 
 function Loading() {

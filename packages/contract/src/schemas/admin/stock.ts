@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
+import { ERASED_REVIEW_POLICIES } from '../../data-rights.ts';
 import { ActorSchema, adminListQuerySchema, adminPageSchema } from './common.ts';
 
 export const STOCK_REASONS = ['sale', 'cancellation', 'return', 'adjustment', 'import'] as const;
@@ -89,6 +90,8 @@ export const ShopSettingsSchema = z.object({
   importImageHosts: z.array(z.string()),
   /** Days after delivery a customer may ask for a return (docs/after-purchase.md#returns). */
   returnWindowDays: z.number().int(),
+  /** An erased customer's reviews: kept under 'Former customer', or removed (docs/product.md#your-data). */
+  erasedReviews: z.enum(ERASED_REVIEW_POLICIES),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
@@ -124,6 +127,8 @@ export const ShopSettingsBodySchema = z.object({
     .min(0, M.returnWindowInvalid)
     .max(365, M.returnWindowInvalid)
     .optional(),
+  /** Absent: the choice stays as it is. */
+  erasedReviews: z.enum(ERASED_REVIEW_POLICIES, { error: M.erasedReviewsInvalid }).optional(),
 });
 export const ShopSettingsAnswerSchema = z.object({
   success: z.literal(true),

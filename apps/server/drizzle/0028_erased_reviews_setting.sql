@@ -1,0 +1,2 @@
+ALTER TABLE "shop_settings" ADD COLUMN "erased_reviews" text DEFAULT 'keep' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_erased_reviews_check" CHECK ("shop_settings"."erased_reviews" in ('keep', 'remove'));
