@@ -53,8 +53,12 @@ test.describe('cart page', () => {
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 4 items');
       await expect(page.getByRole('complementary')).toContainText('Subtotal (4 items)');
 
+      // The count changes before the server answers (optimistic); the reload below must come after
+      // the answer, or the navigation cancels the change in flight.
+      const saved = page.waitForResponse((answer) => answer.url().endsWith('/api/cart/update') && answer.ok());
       await page.getByRole('button', { name: `Decrease quantity of ${line}` }).click();
       await expect(cartLink(page)).toHaveAccessibleName('Cart, 3 items');
+      await saved;
     });
 
     await test.step('reloads: the server kept every change', async () => {
