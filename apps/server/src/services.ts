@@ -29,6 +29,7 @@ import {
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
 import { createMailSender } from './modules/mail/index.ts';
+import { createBackInStockNotifier, createBackInStockService, createUnsubscribeTokens } from './modules/back-in-stock/index.ts';
 import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
@@ -221,6 +222,22 @@ export function buildServices({
     log: log.child({ module: 'checkout' }),
   });
   const newsletter = createNewsletterService({ db, config, clock });
+  const backInStockTokens = createUnsubscribeTokens(jwtSecret);
+  const backInStock = createBackInStockService({
+    db,
+    catalog,
+    tokens: backInStockTokens,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const backInStockNotifier = createBackInStockNotifier({
+    db,
+    catalog,
+    tokens: backInStockTokens,
+    publicUrl: config.publicUrl,
+    clock,
+    log: log.child({ module: 'back-in-stock' }),
+  });
   const savedCards = createSavedCardsService({
     db,
     provider: payments.provider,
@@ -282,6 +299,8 @@ export function buildServices({
     savedCards,
     reconciler,
     newsletter,
+    backInStock,
+    backInStockNotifier,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
     storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
     collections: createCollectionsService({ db, clock, catalog }),
