@@ -14,7 +14,12 @@ const idSchema = (message: string) =>
 export const BackInStockBodySchema = z.object({
   productId: idSchema(M.productRequired),
   colourId: idSchema(B.colourUnknown),
-  size: z.string({ error: B.sizeRequired }).trim().min(1, B.sizeRequired).max(32, B.sizeUnknown).refine(hasNoNul, B.sizeUnknown),
+  size: z
+    .string({ error: B.sizeRequired })
+    .trim()
+    .min(1, B.sizeRequired)
+    .max(32, B.sizeUnknown)
+    .refine(hasNoNul, B.sizeUnknown),
   email: EmailSchema.optional(),
 });
 export type BackInStockBody = z.input<typeof BackInStockBodySchema>;

@@ -36,11 +36,7 @@ export type BackInStockLinks = {
   unsubscribeEndpoint: string;
 };
 
-export function linksFor(
-  publicUrl: string,
-  unsubscribeToken: string,
-  confirmToken?: string,
-): BackInStockLinks {
+export function linksFor(publicUrl: string, unsubscribeToken: string, confirmToken?: string): BackInStockLinks {
   const token = `token=${encodeURIComponent(unsubscribeToken)}`;
   return {
     ...(confirmToken

@@ -172,10 +172,7 @@ export function createBackInStockService({
       .update(backInStockRequests)
       .set({ status: 'cancelled', confirmTokenHash: null })
       .where(
-        and(
-          eq(backInStockRequests.email, row.email),
-          inArray(backInStockRequests.status, OPEN_BACK_IN_STOCK_STATUSES),
-        ),
+        and(eq(backInStockRequests.email, row.email), inArray(backInStockRequests.status, OPEN_BACK_IN_STOCK_STATUSES)),
       );
   }
 

@@ -198,10 +198,13 @@ describe('a customer’s data rights', () => {
       }),
     ]);
     expect(data.wishlist).toEqual([expect.objectContaining({ productId, size: 'M' })]);
-    expect(data.backInStock).toEqual([
-      expect.objectContaining({ productId, size: 'M', status: 'waiting', notifiedAt: null }),
-      expect.objectContaining({ productId, size: 'S', status: 'pending' }),
-    ]);
+    expect(data.backInStock).toHaveLength(2);
+    expect(data.backInStock).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId, size: 'M', status: 'waiting', notifiedAt: null }),
+        expect.objectContaining({ productId, size: 'S', status: 'pending' }),
+      ]),
+    );
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain('$argon2');
   });
