@@ -66,8 +66,17 @@ export async function startBackgroundWork(
   services: Services,
   { role, runsScheduledWork, onReconciler, onLoops }: BackgroundWorkOptions,
 ): Promise<void> {
-  const { config, catalogChanges, importRunner, mailSender, payments, reconciler, cachePurger, backInStockNotifier } =
-    services;
+  const {
+    config,
+    catalogChanges,
+    importRunner,
+    mailSender,
+    payments,
+    reconciler,
+    cachePurger,
+    backInStockNotifier,
+    returnRefundSweep,
+  } = services;
   const loops = backgroundLoops(role, runsScheduledWork, { purgesCache: cachePurger !== undefined });
   onLoops?.(loops);
 
@@ -102,8 +111,11 @@ export async function startBackgroundWork(
     app.addHook('onListen', async () => {
       mailSender.start();
       reconciler.start(config.paymentSweepEverySeconds * 1000);
+      // The payment sweep's sibling: returns a crash left 'refunding'.
+      returnRefundSweep.start();
     });
     app.addHook('onClose', () => mailSender.stop());
+    app.addHook('onClose', () => returnRefundSweep.stop());
   }
   if (loops.includes('back-in-stock')) {
     // A stock change is a catalog change (decision 028): the notifier looks at once, whichever

@@ -29,7 +29,11 @@ import {
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
 import { createMailSender } from './modules/mail/index.ts';
-import { createBackInStockNotifier, createBackInStockService, createUnsubscribeTokens } from './modules/back-in-stock/index.ts';
+import {
+  createBackInStockNotifier,
+  createBackInStockService,
+  createUnsubscribeTokens,
+} from './modules/back-in-stock/index.ts';
 import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
@@ -39,7 +43,7 @@ import {
   createRefundsService,
   createSalesFigures,
 } from './modules/orders/index.ts';
-import { createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
+import { createReturnRefundSweep, createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
 import { createSavedItemsService } from './modules/saved-items/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createDataRightsService } from './modules/data-rights/index.ts';
@@ -292,6 +296,7 @@ export function buildServices({
     returns,
     savedItems: createSavedItemsService({ db, catalog, cart, clock }),
     returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
+    returnRefundSweep: createReturnRefundSweep({ db, audit, clock, log: log.child({ module: 'returns-sweep' }) }),
     salesFigures: createSalesFigures({ db }),
     reviews,
     reviewsAdmin,
