@@ -99,6 +99,12 @@ test.describe('accessibility', () => {
     }
     await page.goto('/reset-password/not-a-token');
     await expectAccessibleAtBothSizes(page, '/reset-password with a bad token');
+    // The pages of a back-in-stock mail's links, with a link that does not work (the journey reads the good case).
+    for (const url of ['/back-in-stock/confirm?token=not-a-token', '/back-in-stock/unsubscribe?token=not.a-token']) {
+      await page.goto(url);
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectAccessibleAtBothSizes(page, url);
+    }
   });
 
   test("a customer's order: its confirmation, the orders list, the order again and the saved items, signed in", async ({

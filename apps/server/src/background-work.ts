@@ -5,7 +5,13 @@ import type { Services } from './services.ts';
 
 /** The loops a process may run besides answering requests. */
 export type BackgroundLoop =
-  'catalog-changes' | 'test-provider-webhooks' | 'import-runner' | 'mail-sender' | 'payment-sweep' | 'cache-purges';
+  | 'catalog-changes'
+  | 'test-provider-webhooks'
+  | 'import-runner'
+  | 'mail-sender'
+  | 'payment-sweep'
+  | 'back-in-stock'
+  | 'cache-purges';
 
 export type BackgroundWorkOptions = {
   /** ROLE: a `web` process runs no loop of its own; a `worker` runs them all and answers no requests. */
@@ -28,8 +34,8 @@ export type BackgroundWorkOptions = {
  *   answers or acts on catalog changes;
  * - the test-mode provider's webhook delivery wherever requests are answered, as it posts to the
  *   webhook endpoint in process;
- * - the import runner (decision 043), and with `runsScheduledWork` the mail sender and the payment
- *   sweep, and the cache purges where CACHE_PURGE names a target (decision 063), wherever
+ * - the import runner (decision 043), and with `runsScheduledWork` the mail sender, the payment
+ *   sweep and the back-in-stock notifier (decision 069), and the cache purges where CACHE_PURGE names a target (decision 063), wherever
  *   background work runs. They share their work through the database (leases and
  *   row locks), so any number of such processes may run, and a `web` process leaves it to them.
  */
@@ -44,7 +50,7 @@ export function backgroundLoops(
     'catalog-changes' as const,
     ...(servesRequests ? (['test-provider-webhooks'] as const) : []),
     ...(runsWork ? (['import-runner'] as const) : []),
-    ...(runsWork && runsScheduledWork ? (['mail-sender', 'payment-sweep'] as const) : []),
+    ...(runsWork && runsScheduledWork ? (['mail-sender', 'payment-sweep', 'back-in-stock'] as const) : []),
     ...(runsWork && runsScheduledWork && purgesCache ? (['cache-purges'] as const) : []),
   ];
 }
@@ -60,7 +66,17 @@ export async function startBackgroundWork(
   services: Services,
   { role, runsScheduledWork, onReconciler, onLoops }: BackgroundWorkOptions,
 ): Promise<void> {
-  const { config, catalogChanges, importRunner, mailSender, payments, reconciler, cachePurger } = services;
+  const {
+    config,
+    catalogChanges,
+    importRunner,
+    mailSender,
+    payments,
+    reconciler,
+    cachePurger,
+    backInStockNotifier,
+    returnRefundSweep,
+  } = services;
   const loops = backgroundLoops(role, runsScheduledWork, { purgesCache: cachePurger !== undefined });
   onLoops?.(loops);
 
@@ -95,8 +111,21 @@ export async function startBackgroundWork(
     app.addHook('onListen', async () => {
       mailSender.start();
       reconciler.start(config.paymentSweepEverySeconds * 1000);
+      // The payment sweep's sibling: returns a crash left 'refunding'.
+      returnRefundSweep.start();
     });
     app.addHook('onClose', () => mailSender.stop());
+    app.addHook('onClose', () => returnRefundSweep.stop());
+  }
+  if (loops.includes('back-in-stock')) {
+    // A stock change is a catalog change (decision 028): the notifier looks at once, whichever
+    // instance committed it, and its timer catches a notification missed.
+    const unsubscribe = catalogChanges.onCatalogChange(() => backInStockNotifier.nudge());
+    app.addHook('onListen', async () => backInStockNotifier.start());
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      await backInStockNotifier.stop();
+    });
   }
   if (cachePurger && loops.includes('cache-purges')) {
     // Every committed catalog change, from any process or from SQL, wakes the purger (decision 028).

@@ -10,6 +10,7 @@ describe('ROLE: which loops a process runs', () => {
       'import-runner',
       'mail-sender',
       'payment-sweep',
+      'back-in-stock',
     ]);
     expect(backgroundLoops('web', true)).toEqual(['catalog-changes', 'test-provider-webhooks']);
     expect(backgroundLoops('worker', true)).toEqual([
@@ -17,6 +18,7 @@ describe('ROLE: which loops a process runs', () => {
       'import-runner',
       'mail-sender',
       'payment-sweep',
+      'back-in-stock',
     ]);
   });
 });
@@ -34,13 +36,14 @@ describe('ROLE: what a built app answers and runs', () => {
     expect(loops).not.toContain('import-runner');
     expect(loops).not.toContain('mail-sender');
     expect(loops).not.toContain('payment-sweep');
+    expect(loops).not.toContain('back-in-stock');
     expect((await t.app.inject({ method: 'GET', url: '/api/products/all-products' })).statusCode).toBe(200);
   });
 
   it('a worker runs the loops and answers health and metrics, and 404 for everything else', async () => {
     let loops: readonly BackgroundLoop[] = [];
     t = await createTestApp({ ROLE: 'worker' }, { runsScheduledWork: true, onLoops: (started) => (loops = started) });
-    expect(loops).toEqual(expect.arrayContaining(['import-runner', 'mail-sender', 'payment-sweep']));
+    expect(loops).toEqual(expect.arrayContaining(['import-runner', 'mail-sender', 'payment-sweep', 'back-in-stock']));
 
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressesRoutes } from './modules/addresses/index.ts';
 import { auditAdminRoutes } from './modules/audit/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
+import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { backOfficeRoutes } from './modules/back-office/index.ts';
 import { cartRoutes, couponsAdminRoutes } from './modules/cart/index.ts';
 import {
@@ -182,6 +183,13 @@ export const ROUTES: readonly RouteRow[] = [
     module: 'newsletter',
     file: 'modules/newsletter/newsletter.routes.ts',
     plugin: (s) => newsletterRoutes({ newsletter: s.newsletter, rateLimiter: s.rateLimiter }),
+  },
+  {
+    prefix: '/api/back-in-stock',
+    module: 'back-in-stock',
+    file: 'modules/back-in-stock/back-in-stock.routes.ts',
+    plugin: (s) =>
+      backInStockRoutes({ backInStock: s.backInStock, requireAuth: s.requireAuth, rateLimiter: s.rateLimiter }),
   },
   {
     prefix: '/api/pages',

@@ -29,6 +29,11 @@ import {
 } from './modules/checkout/index.ts';
 import { createDatabaseImageStorage, createProductImagesService } from './modules/images/index.ts';
 import { createMailSender } from './modules/mail/index.ts';
+import {
+  createBackInStockNotifier,
+  createBackInStockService,
+  createUnsubscribeTokens,
+} from './modules/back-in-stock/index.ts';
 import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
@@ -38,7 +43,7 @@ import {
   createRefundsService,
   createSalesFigures,
 } from './modules/orders/index.ts';
-import { createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
+import { createReturnRefundSweep, createReturnsAdminService, createReturnsService } from './modules/returns/index.ts';
 import { createSavedItemsService } from './modules/saved-items/index.ts';
 import { createReviewsAdminService, createReviewsService } from './modules/reviews/index.ts';
 import { createDataRightsService } from './modules/data-rights/index.ts';
@@ -221,6 +226,22 @@ export function buildServices({
     log: log.child({ module: 'checkout' }),
   });
   const newsletter = createNewsletterService({ db, config, clock });
+  const backInStockTokens = createUnsubscribeTokens(jwtSecret);
+  const backInStock = createBackInStockService({
+    db,
+    catalog,
+    tokens: backInStockTokens,
+    publicUrl: config.publicUrl,
+    clock,
+  });
+  const backInStockNotifier = createBackInStockNotifier({
+    db,
+    catalog,
+    tokens: backInStockTokens,
+    publicUrl: config.publicUrl,
+    clock,
+    log: log.child({ module: 'back-in-stock' }),
+  });
   const savedCards = createSavedCardsService({
     db,
     provider: payments.provider,
@@ -275,6 +296,7 @@ export function buildServices({
     returns,
     savedItems: createSavedItemsService({ db, catalog, cart, clock }),
     returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
+    returnRefundSweep: createReturnRefundSweep({ db, audit, clock, log: log.child({ module: 'returns-sweep' }) }),
     salesFigures: createSalesFigures({ db }),
     reviews,
     reviewsAdmin,
@@ -282,6 +304,8 @@ export function buildServices({
     savedCards,
     reconciler,
     newsletter,
+    backInStock,
+    backInStockNotifier,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
     storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
     collections: createCollectionsService({ db, clock, catalog }),

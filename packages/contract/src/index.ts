@@ -10,6 +10,7 @@ export * from './schemas/cart.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/review.ts';
 export * from './schemas/newsletter.ts';
+export * from './schemas/back-in-stock.ts';
 export * from './schemas/store-pages.ts';
 export * from './schemas/data-rights.ts';
 export * from './schemas/collections.ts';

@@ -24,6 +24,7 @@ export * from './after-purchase-messages.ts';
 export * from './shop-ui-messages.ts';
 export * from './review-rules.ts';
 export * from './newsletter-messages.ts';
+export * from './back-in-stock-messages.ts';
 export * from './admin-messages.ts';
 export * from './admin-catalog-messages.ts';
 export * from './back-office-ui-messages.ts';

@@ -80,3 +80,49 @@ export const savedItems = pgTable(
   },
   (t) => [uniqueIndex('saved_items_unique').on(t.userId, t.productId, t.colourId, t.size)],
 );
+
+export const BACK_IN_STOCK_STATUSES = ['pending', 'waiting', 'due', 'notified', 'cancelled'] as const;
+/** The statuses of a request still to be mailed about: one such request per address and variant. */
+export const OPEN_BACK_IN_STOCK_STATUSES = ['pending', 'waiting', 'due'] as const;
+
+/**
+ * "Notify me when it's back" (decision 069): one address waiting for one sold-out variant.
+ * 'pending' until a guest follows the confirmation link, 'waiting' until the size's stock goes from
+ * 0 to above 0, when a trigger on product_sizes makes it 'due' (in the stock change's own
+ * transaction); the notifier claims due rows and writes their mail, and the request is 'notified',
+ * done for good. No foreign key to product_sizes: an import that rewrites a size keeps its waiters.
+ */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    /** Set when a signed-in shopper asked; a guest's request has none. */
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colourId: uuid()
+      .notNull()
+      .references(() => productColours.id, { onDelete: 'cascade' }),
+    size: text().notNull(),
+    status: text({ enum: BACK_IN_STOCK_STATUSES }).notNull(),
+    /** A guest's confirmation link, kept only as a hash; null once confirmed or for a signed-in shopper. */
+    confirmTokenHash: text(),
+    confirmExpiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    dueAt: timestamp({ withTimezone: true }),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('back_in_stock_requests_open_unique')
+      .on(t.email, t.productId, t.colourId, t.size)
+      .where(sql`${t.status} in ('pending', 'waiting', 'due')`),
+    uniqueIndex('back_in_stock_requests_confirm_unique').on(t.confirmTokenHash),
+    index('back_in_stock_requests_variant_idx').on(t.productId, t.colourId, t.size, t.status),
+    index('back_in_stock_requests_due_idx').on(t.status, t.dueAt),
+    index('back_in_stock_requests_user_idx').on(t.userId),
+  ],
+);

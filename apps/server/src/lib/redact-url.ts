@@ -7,7 +7,8 @@ export const REDACTED = '[redacted]';
  */
 const SECRET_AFTER_SEGMENT = /(\/(?:reset-password|verify-email)\/)[^/?#]+/gi;
 /**
- * Query parameters holding a secret: the verification, newsletter and unsubscribe links. A span's
+ * Query parameters holding a secret: the verification, newsletter, back-in-stock (confirm and
+ * unsubscribe, decision 069) and other unsubscribe links. A span's
  * `url.query` comes without its `?`.
  */
 const SECRET_PARAMETER = /((?:^|[?&])(?:token|access_token|refresh_token)=)[^&#]*/gi;

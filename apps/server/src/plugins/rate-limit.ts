@@ -33,6 +33,8 @@ export const RATE_LIMIT_RULES = [
   'paymentIntentsPerUser',
   'newsletterSubscribePerIp',
   'newsletterSubscribePerAccount',
+  'backInStockPerIp',
+  'backInStockPerAccount',
   'catalogImportsPerStaff',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
@@ -71,6 +73,9 @@ export const RATE_LIMITS: RateLimits = {
   // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.
   newsletterSubscribePerIp: { max: 20, windowMs: HOUR },
   newsletterSubscribePerAccount: { max: 3, windowMs: HOUR },
+  // A guest's "Notify me" mails the address given too; a shopper may ask for a few sizes at once.
+  backInStockPerIp: { max: 20, windowMs: HOUR },
+  backInStockPerAccount: { max: 10, windowMs: HOUR },
   // Each dry run reads up to CATALOG_IMPORT_MAX_MB and plans it on the instance (decision 045).
   catalogImportsPerStaff: { max: 10, windowMs: 10 * MINUTE },
 };
@@ -120,6 +125,7 @@ export const GUARDED_ACTIONS = [
   'requestVerification',
   'resetPassword',
   'newsletterSubscribe',
+  'backInStock',
 ] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 

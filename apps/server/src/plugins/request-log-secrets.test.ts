@@ -8,6 +8,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { createLogOutput } from '../lib/logger.ts';
 import { REDACTED, redactUrl } from '../lib/redact-url.ts';
 import { linkTokenMailedTo, mailsTo, PASSWORD, signUp, uniqueEmail } from '../test/account-factory.ts';
+import { insertProducts } from '../db/seed/seed-catalog.ts';
+import { buildProduct, firstColourId } from '../test/product-factory.ts';
 import { openTestDatabase, RELAXED_RATE_LIMITS } from '../test/test-app.ts';
 
 // The log is a real file written by the production logger: whoever can read it must not find a
@@ -97,6 +99,36 @@ describe('secrets in the log', () => {
     await expectLoggedWithout(unsubscribeToken, api);
   });
 
+  it('back-in-stock confirm and unsubscribe links leave no token in the log', async () => {
+    const [productId] = await insertProducts(database.db, [buildProduct({ sizes: [{ size: 'S', stock: 0 }] })]);
+    const colourId = await firstColourId(database.db, productId!);
+    const email = uniqueEmail();
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/back-in-stock',
+      payload: { productId, colourId, size: 'S', email },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const [mail] = await mailsTo(database, email);
+    const confirmToken = /\/back-in-stock\/confirm\?token=([\w.-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const unsubscribeToken = /\/back-in-stock\/unsubscribe\?token=([\w.-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(confirmToken).not.toBe('');
+    expect(unsubscribeToken).not.toBe('');
+    await app.inject({ url: `/back-in-stock/confirm?token=${confirmToken}` });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/back-in-stock/confirm',
+      payload: { token: confirmToken },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await app.inject({ url: `/back-in-stock/unsubscribe?token=${unsubscribeToken}` });
+    const api = `/api/back-in-stock/unsubscribe?token=${unsubscribeToken}`;
+    expect((await app.inject({ method: 'POST', url: api })).statusCode).toBe(200);
+    await expectLoggedWithout(confirmToken, api);
+    // The signature is the secret part; the request id before it names no one.
+    await expectLoggedWithout(unsubscribeToken.split('.')[1] ?? unsubscribeToken, api);
+  });
+
   it('redacts token paths and parameters wherever they sit, and leaves other URLs alone', () => {
     expect(redactUrl('/reset-password/abc-DEF_1?x=1')).toBe(`/reset-password/${REDACTED}?x=1`);
     expect(redactUrl('/api/users/verify-email/abc')).toBe(`/api/users/verify-email/${REDACTED}`);
@@ -105,6 +137,9 @@ describe('secrets in the log', () => {
     );
     expect(redactUrl('/api/products/all-products?page=1&limit=2')).toBe('/api/products/all-products?page=1&limit=2');
     expect(redactUrl('token=abc&page=2')).toBe(`token=${REDACTED}&page=2`);
+    expect(redactUrl('/back-in-stock/unsubscribe?token=0f0e.sig-NATURE_1')).toBe(
+      `/back-in-stock/unsubscribe?token=${REDACTED}`,
+    );
     expect(redactUrl('/api/products?tokenish=1')).toBe('/api/products?tokenish=1');
   });
 });

@@ -121,6 +121,13 @@ const pages: RouteObject[] = [
       (m) => (action === 'confirm' ? m.NewsletterConfirmPage : m.NewsletterUnsubscribePage),
     ),
   })),
+  ...(['confirm', 'unsubscribe'] as const).map((action) => ({
+    path: `back-in-stock/${action}`,
+    lazy: lazyPage(
+      () => import('../features/back-in-stock/back-in-stock-link-page.tsx'),
+      (m) => (action === 'confirm' ? m.BackInStockConfirmPage : m.BackInStockUnsubscribePage),
+    ),
+  })),
   {
     path: 'verify-pending',
     lazy: lazyPage(

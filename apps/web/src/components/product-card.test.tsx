@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client.ts';
 import { PLACEHOLDER_IMAGE, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import type { Product } from '@shopper/contract';
 import { buildColour, buildColourfulProduct, buildProduct, NAVY, SAGE, SAND } from '../test/product-fixture.ts';
@@ -9,9 +11,11 @@ import { ProductCard } from './product-card.tsx';
 
 function renderCard(overrides: Parameters<typeof buildProduct>[0], props: { isPriority?: boolean } = {}) {
   return render(
-    <MemoryRouter>
-      <ProductCard product={buildProduct(overrides)} {...props} />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ProductCard product={buildProduct(overrides)} {...props} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -97,9 +101,11 @@ describe('ProductCard with an uploaded image', () => {
 describe('ProductCard colours (decision 043)', () => {
   function renderColourCard(product: Product, colourFamilies?: string[]) {
     return render(
-      <MemoryRouter>
-        <ProductCard product={product} colourFamilies={colourFamilies} />
-      </MemoryRouter>,
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <ProductCard product={product} colourFamilies={colourFamilies} />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
   }
 

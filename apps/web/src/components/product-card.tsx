@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { discountPercent, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
 import type { Product, ProductColour } from '@shopper/contract';
 import { colourInFamilies, colourSearch, defaultColourOf, hasColourChoice } from '../lib/product-colours.ts';
+import { CardSaveButton } from './card-save-button.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { CARD_IMAGE_SIZES, ProductImage, uploadedImageProps } from './product-image.tsx';
 import { StarRating } from './star-rating.tsx';
@@ -67,6 +68,7 @@ export function ProductCard({
           </span>
         ) : null}
         {!product.in_stock ? <span className={styles.soldOut}>Out of stock</span> : null}
+        {shown ? <CardSaveButton product={product} colour={shown} /> : null}
       </div>
       <div className={styles.body}>
         {swatches.length > 0 ? (

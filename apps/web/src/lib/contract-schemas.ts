@@ -21,6 +21,7 @@ export {
   MailboxAnswerSchema,
   MessageAnswerSchema,
   NewsletterAnswerSchema,
+  BackInStockAnswerSchema,
   OrderAnswerSchema,
   OrdersPageAnswerSchema,
   PaymentConfigAnswerSchema,

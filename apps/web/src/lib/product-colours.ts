@@ -2,6 +2,8 @@ import type { Product, ProductColour } from '@shopper/contract';
 
 /** The URL parameter of a product page that names the colour shown (decision 043). */
 export const COLOUR_PARAM = 'colour';
+/** The size a link chooses, e.g. a back-in-stock mail's (docs/after-purchase.md#notify-me-when-its-back). */
+export const SIZE_PARAM = 'size';
 
 /** The colour a client that names none gets: the first visible one (decision 043). */
 export function defaultColourOf(product: Pick<Product, 'colours' | 'defaultColourId'>): ProductColour | undefined {
@@ -45,8 +47,15 @@ export function galleryOf(colour: Pick<ProductColour, 'images' | 'mainImage'>): 
  * The slug URL of a product reached by its id (`/product/{id}` moves there), keeping a `?colour=`
  * that names one of its colours; any other value would show the default colour anyway.
  */
-export function slugPathOf(product: Pick<Product, 'slug' | 'colours'>, colourSlug: string | null): string {
+export function slugPathOf(
+  product: Pick<Product, 'slug' | 'colours'>,
+  colourSlug: string | null,
+  size: string | null = null,
+): string {
   const path = `/products/${encodeURIComponent(product.slug)}`;
   const colour = product.colours.find((candidate) => candidate.slug === colourSlug);
-  return colour ? `${path}${colourSearch(colour)}` : path;
+  const query = new URLSearchParams(colour ? { [COLOUR_PARAM]: colour.slug } : {});
+  if (size) query.set(SIZE_PARAM, size);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }

@@ -54,6 +54,17 @@ export const CustomerDataExportSchema = z.object({
   wishlist: z.array(
     z.object({ productId: z.string(), colourId: z.string(), size: z.string().nullable(), createdAt: z.string() }),
   ),
+  /** "Notify me when it's back" requests made with the account or its address, open or done. */
+  backInStock: z.array(
+    z.object({
+      productId: z.string(),
+      colourId: z.string(),
+      size: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      notifiedAt: z.string().nullable(),
+    }),
+  ),
   sessions: z.array(
     z.object({
       id: z.string(),

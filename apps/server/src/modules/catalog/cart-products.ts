@@ -9,6 +9,8 @@ import { variantsOf } from './products-with-sizes.ts';
 /** A visible colour of a product as the cart reads it: its name, swatch, main photo and stock per size. */
 export type CartColour = {
   id: string;
+  /** The product page's `?colour=` (decision 043). */
+  slug: string;
   name: string;
   swatch: string;
   image: string;
@@ -18,6 +20,8 @@ export type CartColour = {
 /** What the cart reads of a product: its prices in cents and, per visible colour, the stock of each size. */
 export type CartProduct = {
   id: string;
+  /** The product page's path segment (`/products/<slug>`). */
+  slug: string;
   name: string;
   /** The default colour's main photo. */
   image: string;
@@ -57,6 +61,7 @@ export async function getForCart(
     for (const colour of visible) {
       colours.set(colour.id, {
         id: colour.id,
+        slug: colour.slug,
         name: colour.name,
         swatch: colour.swatch,
         image: galleryOf(colour).mainImage,
@@ -69,6 +74,7 @@ export async function getForCart(
     const fallback = defaultColourOf(visible);
     found.set(row.id, {
       id: row.id,
+      slug: row.slug,
       name: row.name,
       image: galleryOf(fallback).mainImage,
       priceCents: row.priceCents,

@@ -1,6 +1,6 @@
 import { DATA_RIGHTS_MESSAGES as M, type ErasedReviewPolicy, FORMER_CUSTOMER } from '@shopper/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import { backInStockRequests, returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   auditLog,
@@ -36,7 +36,7 @@ const jsonInner = (value: string) => JSON.stringify(value).slice(1, -1);
  * Erases a customer in one transaction (docs/product.md#your-data). The account row stays as an
  * anonymous tombstone, since orders and the money records point at it and must stay for
  * accounting; every personal value (name, email, phone, addresses, sessions, cards, cart,
- * address book, newsletter, mail) is deleted or blanked, and its traces in the order and audit history replaced.
+ * address book, newsletter, back-in-stock requests, mail) is deleted or blanked, and its traces in the order and audit history replaced.
  */
 export async function eraseCustomer(
   tx: Database,
@@ -75,6 +75,9 @@ export async function eraseCustomer(
   await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email));
   await tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
   await tx.delete(savedItems).where(eq(savedItems.userId, userId));
+  await tx
+    .delete(backInStockRequests)
+    .where(or(eq(backInStockRequests.userId, userId), eq(backInStockRequests.email, user.email)));
   // A return keeps its lines and status for the accounts; the customer's own words go.
   const returnIds = (
     await tx

@@ -1,6 +1,11 @@
 import type { CustomerDataExport } from '@shopper/contract';
-import { asc, eq } from 'drizzle-orm';
-import { returnRequestItems, returnRequests, savedItems as wishlist } from '../../db/after-purchase-schema.ts';
+import { asc, eq, or } from 'drizzle-orm';
+import {
+  backInStockRequests,
+  returnRequestItems,
+  returnRequests,
+  savedItems as wishlist,
+} from '../../db/after-purchase-schema.ts';
 import type { Database } from '../../db/client.ts';
 import {
   cartCoupons,
@@ -45,7 +50,7 @@ export async function customerExport(db: Database, userId: string, now: Date): P
           .where(eq(savedAddresses.userId, userId))
           .orderBy(asc(savedAddresses.createdAt), asc(savedAddresses.id)),
       ]);
-    const [returnRows, returnLines, wishlistRows] = await Promise.all([
+    const [returnRows, returnLines, wishlistRows, waitingRows] = await Promise.all([
       tx.select().from(returnRequests).where(eq(returnRequests.userId, userId)).orderBy(asc(returnRequests.createdAt)),
       tx
         .select({ line: returnRequestItems })
@@ -53,6 +58,12 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         .innerJoin(returnRequests, eq(returnRequests.id, returnRequestItems.returnId))
         .where(eq(returnRequests.userId, userId)),
       tx.select().from(wishlist).where(eq(wishlist.userId, userId)).orderBy(asc(wishlist.createdAt)),
+      // Asked as a guest with the same address counts too: it is the same person's address.
+      tx
+        .select()
+        .from(backInStockRequests)
+        .where(or(eq(backInStockRequests.userId, userId), eq(backInStockRequests.email, user.email)))
+        .orderBy(asc(backInStockRequests.createdAt)),
     ]);
     const profileAddress = {
       source: 'profile' as const,
@@ -151,6 +162,14 @@ export async function customerExport(db: Database, userId: string, now: Date): P
         colourId: row.colourId,
         size: row.size || null,
         createdAt: row.createdAt.toISOString(),
+      })),
+      backInStock: waitingRows.map((row) => ({
+        productId: row.productId,
+        colourId: row.colourId,
+        size: row.size,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        notifiedAt: iso(row.notifiedAt),
       })),
       sessions: sessionRows.map((session) => ({
         id: session.id,

@@ -2,7 +2,12 @@ import { CustomerDataExportSchema, DATA_RIGHTS_MESSAGES, FORMER_CUSTOMER } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { returnRequestItems, returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
+import {
+  backInStockRequests,
+  returnRequestItems,
+  returnRequests,
+  savedItems,
+} from '../../db/after-purchase-schema.ts';
 import { auditLog, orderItems, orders, reviews, users } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, markVerified, refreshCookieOf, signUp, type TestAccount } from '../../test/account-factory.ts';
@@ -109,6 +114,11 @@ async function fullCustomer(who: Person): Promise<TestAccount> {
     .returning();
   await t.database.db.insert(returnRequestItems).values({ returnId: returned!.id, orderItemId: item!.id, quantity: 1 });
   await t.database.db.insert(savedItems).values({ userId: account.userId, productId, colourId, size: 'M' });
+  // "Notify me when it's back": one asked signed in, one asked as a guest with the same address.
+  await t.database.db.insert(backInStockRequests).values([
+    { email: who.email, userId: account.userId, productId, colourId, size: 'M', status: 'waiting' },
+    { email: who.email, productId, colourId, size: 'S', status: 'pending', confirmTokenHash: `h-${who.email}` },
+  ]);
   return account;
 }
 
@@ -188,6 +198,13 @@ describe('a customer’s data rights', () => {
       }),
     ]);
     expect(data.wishlist).toEqual([expect.objectContaining({ productId, size: 'M' })]);
+    expect(data.backInStock).toHaveLength(2);
+    expect(data.backInStock).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId, size: 'M', status: 'waiting', notifiedAt: null }),
+        expect.objectContaining({ productId, size: 'S', status: 'pending' }),
+      ]),
+    );
     expect(response.body).not.toContain('passwordHash');
     expect(response.body).not.toContain('$argon2');
   });
@@ -249,6 +266,7 @@ describe('a customer’s data rights', () => {
         'store_pages',
         'return_requests',
         'saved_items',
+        'back_in_stock_requests',
       ]),
     );
 

@@ -4,7 +4,7 @@ import { Container } from '../../components/container.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useDelayedFlag } from '../../hooks/use-delayed-flag.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { COLOUR_PARAM, slugPathOf } from '../../lib/product-colours.ts';
+import { COLOUR_PARAM, SIZE_PARAM, slugPathOf } from '../../lib/product-colours.ts';
 import { useProductById, useProductBySlug } from './api/get-product.ts';
 import { ProductDetail, type RenderReviews } from './components/product-detail.tsx';
 import { ProductLoadError, ProductNotFound } from './components/product-states.tsx';
@@ -47,7 +47,11 @@ export function ProductByIdPage({ renderReviews }: { renderReviews: RenderReview
       </Container>
     );
   }
-  if (query.data.slug) return <Navigate to={slugPathOf(query.data, searchParams.get(COLOUR_PARAM))} replace />;
+  if (query.data.slug) {
+    return (
+      <Navigate to={slugPathOf(query.data, searchParams.get(COLOUR_PARAM), searchParams.get(SIZE_PARAM))} replace />
+    );
+  }
   return (
     <Container>
       <ProductDetail product={query.data} renderReviews={renderReviews} />

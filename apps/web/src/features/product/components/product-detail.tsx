@@ -9,7 +9,7 @@ import { ProductGrid } from '../../../components/product-grid.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { usePageTitle } from '../../../hooks/use-page-title.ts';
 import { capitalise } from '../../../lib/capitalise.ts';
-import { COLOUR_PARAM, colourBySlug, galleryOf } from '../../../lib/product-colours.ts';
+import { COLOUR_PARAM, colourBySlug, galleryOf, SIZE_PARAM } from '../../../lib/product-colours.ts';
 import { useRelatedProducts } from '../api/get-related-products.ts';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductTabs } from './product-tabs.tsx';
@@ -75,7 +75,13 @@ export function ProductDetail({ product, renderReviews }: { product: Product; re
           </div>
           {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
           <HydrationPart>
-            <PurchasePanel key={product.id} product={product} colour={colour} onColourChange={chooseColour} />
+            <PurchasePanel
+              key={product.id}
+              product={product}
+              colour={colour}
+              onColourChange={chooseColour}
+              initialSize={searchParams.get(SIZE_PARAM)}
+            />
           </HydrationPart>
           <dl className={styles.meta}>
             <dt>Category</dt>

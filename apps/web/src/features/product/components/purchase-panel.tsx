@@ -9,6 +9,7 @@ import { isSignedIn } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useAddToCart } from '../api/add-to-cart.ts';
 import { ColourPicker } from './colour-picker.tsx';
+import { NotifyMe } from './notify-me.tsx';
 import { SaveButton } from './save-button.tsx';
 import styles from './product-page.module.css';
 
@@ -23,6 +24,8 @@ interface PurchasePanelProps {
   /** The colour shown (decision 043); undefined only for a product answered without colours. */
   colour: ProductColour | undefined;
   onColourChange: (colour: ProductColour) => void;
+  /** `?size=` of the URL (a back-in-stock mail's link): chosen once the page has hydrated, if in stock. */
+  initialSize?: string | null;
 }
 
 /**
@@ -30,7 +33,7 @@ interface PurchasePanelProps {
  * stock is the chosen colour's: its sold-out sizes and the quantity's maximum follow the colour, and
  * the chosen size stays chosen when the colour changes (decision 043).
  */
-export function PurchasePanel({ product, colour, onColourChange }: PurchasePanelProps) {
+export function PurchasePanel({ product, colour, onColourChange, initialSize = null }: PurchasePanelProps) {
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState<string | null>(null);
@@ -57,6 +60,13 @@ export function PurchasePanel({ product, colour, onColourChange }: PurchasePanel
   });
 
   useEffect(() => () => clearTimeout(lockTimer.current), []);
+
+  // After hydration, not in the server's render: the cached page is the same for every `?size=`.
+  useEffect(() => {
+    if (initialSize && product.sizes.includes(initialSize) && stockOf(stock, initialSize) > 0) chooseSize(initialSize);
+    // Once, as the page opens: later choices are the shopper's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const isOutOfStock =
     !(colour?.in_stock ?? product.in_stock) || product.sizes.every((option) => stockOf(stock, option) === 0);
@@ -112,6 +122,7 @@ export function PurchasePanel({ product, colour, onColourChange }: PurchasePanel
   }
 
   const isBusy = isLocked || addToCart.isPending;
+  const soldOutSizes = product.sizes.filter((option) => stockOf(stock, option) === 0);
 
   return (
     <div className={styles.purchase} ref={panelRef}>
@@ -198,6 +209,9 @@ export function PurchasePanel({ product, colour, onColourChange }: PurchasePanel
               ? `Only ${sizeStock} left in ${size}`
               : `In stock in ${size}`}
         </p>
+      ) : null}
+      {colour && soldOutSizes.length > 0 ? (
+        <NotifyMe key={colour.id} product={product} colour={colour} soldOutSizes={soldOutSizes} />
       ) : null}
     </div>
   );
