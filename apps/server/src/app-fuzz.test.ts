@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { CATEGORIES, ErrorBodySchema } from '@shopper/contract';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -1014,17 +1015,26 @@ function describeRequest(request: FuzzRequest): string {
 
 const reproduce = `reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} on ${t.database.kind}`;
 
+/** The answer's text: a long error list is compressed like any other answer when the request accepts it. */
+function answerText(response: LightMyRequestResponse): string {
+  const encoding = String(response.headers['content-encoding'] ?? '');
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(response.rawPayload).toString('utf8');
+  return response.body;
+}
+
 /** What every answer must be: no 5xx, and an error in the contract's shape. */
 function checkAnswer(request: FuzzRequest, response: LightMyRequestResponse): void {
-  const what = () =>
-    `${describeRequest(request)}\n→ ${response.statusCode}: ${response.body.slice(0, 500)}\n(${reproduce})`;
+  const text = answerText(response);
+  const what = () => `${describeRequest(request)}\n→ ${response.statusCode}: ${text.slice(0, 500)}\n(${reproduce})`;
   if (response.statusCode >= 500) throw new Error(`server error:\n${what()}`);
   if (response.statusCode < 400 || request.method === 'HEAD') return;
   // Image routes answer a missing image with the placeholder image itself (docs/product.md#images), by design.
   if (String(response.headers['content-type']).startsWith('image/')) return;
   let body: unknown;
   try {
-    body = JSON.parse(response.body);
+    body = JSON.parse(text);
   } catch {
     throw new Error(`error answer is not JSON:\n${what()}`);
   }
