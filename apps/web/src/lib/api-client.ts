@@ -135,6 +135,10 @@ async function send(path: string, options: RequestOptions, token: string | null)
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: options.isProviderCall ? 'omit' : 'include',
+        // Guest catalog answers carry stale-while-revalidate for a shared cache in front; the
+        // browser would honour it too and show a hidden collection or an old price once. The shop's
+        // own reads always ask the server (decision 063).
+        cache: 'no-cache',
         signal: controller.signal,
       });
     } catch (error) {

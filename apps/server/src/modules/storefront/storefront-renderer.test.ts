@@ -16,6 +16,14 @@ describe('the cache key of a rendered page (decision 024)', () => {
     expect(pageCacheKey('/women?sizes=S&sizes=M&page=2')).toBe('page:/women?sizes=S&sizes=M&page=2');
   });
 
+  it('keeps the listing parameters of a collection page, which lists and sorts like the shop', () => {
+    expect(pageCacheKey('/collections/summer-edit?sort=price-asc&utm_source=mail')).toBe(
+      'page:/collections/summer-edit?sort=price-asc',
+    );
+    expect(pageCacheKey('/collections/summer-edit?sort=price-asc')).not.toBe(pageCacheKey('/collections/summer-edit'));
+    expect(pageCacheKey('/collections/summer-edit/extra?sort=price-asc')).toBe('page:/collections/summer-edit/extra');
+  });
+
   it('keeps the colour filter of a listing among its parameters (decision 043)', () => {
     expect(pageCacheKey('/shop?utm_source=mail&colours=green,blue&sizes=M')).toBe(
       'page:/shop?sizes=M&colours=green%2Cblue',

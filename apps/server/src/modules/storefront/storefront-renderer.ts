@@ -34,7 +34,8 @@ const LISTING_PARAMS = [
   'page',
   'limit',
 ];
-const LISTING_PATH = /^\/[^/]+$/;
+/** A category, the shop or a collection: each reads the listing parameters (decision 068). */
+const LISTING_PATH = /^\/(?:collections\/)?[^/]+$/;
 /** A product page, by slug or by id: it reads `?colour=` (decision 043). */
 const PRODUCT_PATH = /^\/products?\/[^/]+$/;
 
