@@ -54,6 +54,24 @@ describe('catalog read cache', () => {
     expect(String(await cache.json('k', Schema, produce))).toBe('{"n":3}');
   });
 
+  it('a read in flight pushed out by newer answers answers a fresh read, not an error', async () => {
+    // Room for one answer: the next answer made evicts the slot of the read still in flight.
+    const cache = createCatalogReadCache({ ttlMs: 60_000, maxBytes: 8 });
+    let release: () => void = () => undefined;
+    let slowCalls = 0;
+    const slow = async () => {
+      slowCalls += 1;
+      if (slowCalls === 1) await new Promise<void>((resolve) => (release = resolve));
+      return { n: 10 + slowCalls };
+    };
+    const pending = cache.json('slow', Schema, slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    const source = counter();
+    for (const key of ['a', 'b', 'c']) await cache.json(key, Schema, source.produce);
+    release();
+    expect(String(await pending)).toMatch(/^\{"n":1[12]\}$/);
+  });
+
   it('reads afresh after clear()', async () => {
     const cache = createCatalogReadCache({ ttlMs: 60_000 });
     const source = counter();

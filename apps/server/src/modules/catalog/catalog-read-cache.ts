@@ -24,6 +24,17 @@ export type CachedPage = {
 type Cached = Buffer | CachedPage;
 type Producer = () => Promise<Cached | undefined>;
 
+/**
+ * lru-cache rejects a read in flight whose slot went away before it finished, with one of these
+ * reasons: clear() deleted it, newer answers evicted it (a burst of pages nobody asked for before
+ * fills the cache), or a set replaced it. The answer is still wanted: it is read afresh, uncached.
+ */
+const SLOT_LOST = new Set(['deleted', 'evicted', 'replaced']);
+
+function lostItsSlot(error: unknown, clearedMeanwhile: boolean): boolean {
+  return clearedMeanwhile || (error instanceof Error && SLOT_LOST.has(error.message));
+}
+
 function sizeOf(value: Cached): number {
   return Math.max(1, Buffer.isBuffer(value) ? value.length : value.body.length);
 }
@@ -100,7 +111,7 @@ export function createCatalogReadCache({
         return Buffer.isBuffer(bytes) ? bytes : make();
       } catch (error) {
         // clear() aborts reads in flight (their answer may predate the change): read afresh, uncached.
-        if (clears !== clearsBefore) return make();
+        if (lostItsSlot(error, clears !== clearsBefore)) return make();
         throw error;
       }
     },
@@ -128,7 +139,7 @@ export function createCatalogReadCache({
         // Not cacheable, or a concurrent caller's uncached answer this caller cannot see.
         return made ?? (await produce()).page;
       } catch (error) {
-        if (clears !== clearsBefore) return (await produce()).page;
+        if (lostItsSlot(error, clears !== clearsBefore)) return (await produce()).page;
         throw error;
       }
     },
@@ -149,7 +160,7 @@ export function createCatalogReadCache({
         const found = await fetchCounted('bytes', key, make);
         return Buffer.isBuffer(found) ? found : make();
       } catch (error) {
-        if (clears !== clearsBefore) return make();
+        if (lostItsSlot(error, clears !== clearsBefore)) return make();
         throw error;
       }
     },
