@@ -31,6 +31,11 @@ const terms = z
   .array(term, { error: M.ruleTermsInvalid })
   .max(20, M.ruleTermsInvalid)
   .refine((values) => values.every(noNul), M.ruleTermsInvalid);
+/** Lower-cased: product types are stored that way (admin/products.ts). */
+const typeTerms = z
+  .array(term.toLowerCase(), { error: M.ruleTermsInvalid })
+  .max(20, M.ruleTermsInvalid)
+  .refine((values) => values.every(noNul), M.ruleTermsInvalid);
 
 /**
  * Which products a rule collection holds: every condition given must hold (a list matches any of
@@ -39,7 +44,7 @@ const terms = z
 export const CollectionRuleSchema = z
   .object({
     category: z.enum(CATEGORIES, { error: M.ruleEmpty }).optional(),
-    types: terms.optional(),
+    types: typeTerms.optional(),
     tags: terms.optional(),
     colours: z.array(z.enum(COLOUR_FAMILIES), { error: M.ruleEmpty }).max(COLOUR_FAMILIES.length).optional(),
     /** Discounted products only. */

@@ -122,7 +122,8 @@ const ProductListQueryObject = z.object({
   rating: z.coerce.number().int().min(1).max(5).optional(),
   discount: booleanFlag.optional(),
   sizes: commaList.optional(),
-  types: commaList.optional(),
+  /** Lower-cased like the products' own types (the back office and the import fold them). */
+  types: commaList.transform((values) => values.map((value) => value.toLowerCase())).optional(),
   /** Families, e.g. `green,blue`: a product matches when a visible colour of one of them is on sale (with `sizes`, in one of those sizes). */
   colours: colourFamilies.optional(),
   brand: queryText(100).optional(),

@@ -18,7 +18,7 @@ const SHIRT: CatalogCsvProduct = {
   shortDescription: 'A summer shirt',
   brand: 'Northline',
   category: 'men',
-  types: ['Shirts'],
+  types: ['shirts'],
   tags: ['Linen', 'Summer'],
   status: 'published',
   priceCents: 6499,
@@ -53,7 +53,7 @@ const AWKWARD: CatalogCsvProduct = {
   shortDescription: "-50% today, 'quoted'",
   brand: '+Brand',
   category: 'kids',
-  types: ['-minus', 'Plain'],
+  types: ['-minus', 'plain'],
   tags: ["'=already guarded", 'Zürich'],
   status: 'archived',
   priceCents: 100_000_00,
@@ -116,7 +116,7 @@ describe('exportCatalogCsv', () => {
     expect(csv.endsWith('\n')).toBe(true);
     expect(csv.split('\n')[1]).toBe(
       'linen-shirt,Linen Shirt,<p>Soft &amp; light.<br>Made in Portugal.</p><p>\u2022 100% linen</p>,Northline,' +
-        'Shirts,"Linen, Summer",TRUE,Size,S,Colour,Sage,LS-SAGE-S,49.99,64.99,3,' +
+        'shirts,"Linen, Summer",TRUE,Size,S,Colour,Sage,LS-SAGE-S,49.99,64.99,3,' +
         `${CDN}/sage-front.jpg,1,${CDN}/sage-front.jpg,active,A summer shirt,men,#9caf88`,
     );
   });
@@ -188,7 +188,7 @@ describe('exportCatalogCsv', () => {
     expect(row).toMatchObject({
       Title: '\'=Sum of "parts", really',
       Vendor: "'+Brand",
-      Type: "'-minus, Plain",
+      Type: "'-minus, plain",
       Tags: "''=already guarded, Zürich",
       'Option1 Value': "'=1+1",
       'Option2 Value': "'@Colour",

@@ -258,7 +258,7 @@ describe('readProducts: options', () => {
 });
 
 describe('readProducts: fields', () => {
-  it('maps the product’s fields, with a compare-at price above the price as a sale', async () => {
+  it('maps the product’s fields, types in lower case, with a compare-at price above the price as a sale', async () => {
     const rows = shirtRows().map((row) => ({ ...row, 'Variant Price': '39.99', 'Variant Compare At Price': '49.99' }));
     expect(onlyProduct(await readCsv(rows))).toMatchObject({
       handle: 'linen-shirt',
@@ -268,7 +268,7 @@ describe('readProducts: fields', () => {
       shortDescription: 'A summer shirt',
       brand: 'Northline',
       category: 'men',
-      types: ['Shirts'],
+      types: ['shirts'],
       tags: ['Linen', 'Summer'],
       status: 'published',
       priceCents: 4999,

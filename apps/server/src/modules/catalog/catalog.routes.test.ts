@@ -183,6 +183,11 @@ describe('GET /api/products/all-products', () => {
       'wool-overcoat',
       'denim-jacket',
     ]);
+    // Types are stored in lower case: a link spelt as a person would still filters.
+    expect(slugs(await list('/api/products/all-products?types=Coats,JACKETS&sort=price-desc'))).toEqual([
+      'wool-overcoat',
+      'denim-jacket',
+    ]);
     expect(slugs(await list('/api/products/all-products?brand=northbound&sort=date-oldest'))).toEqual([
       'wool-overcoat',
       'denim-jacket',

@@ -20,6 +20,14 @@ describe('ProductCreateBodySchema', () => {
     });
   });
 
+  it('folds types to lower case, as the filters list them, and leaves tags as written', () => {
+    expect(ProductCreateBodySchema.parse({ ...PRODUCT, types: [' Dresses', 'MAXI'], tags: ['Linen'] })).toMatchObject({
+      types: ['dresses', 'maxi'],
+      tags: ['Linen'],
+    });
+    expect(ProductUpdateBodySchema.parse({ types: ['Shirts'] })).toEqual({ types: ['shirts'] });
+  });
+
   it.each([
     [{ name: '  ' }, 'name', M.nameRequired],
     [{ name: 'x'.repeat(121) }, 'name', M.nameLength],

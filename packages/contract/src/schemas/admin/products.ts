@@ -32,6 +32,11 @@ const label = z
   .refine(noNul, M.tagInvalid)
   .refine((value) => !value.includes(','), M.tagHasComma);
 const labels = z.array(label, { error: M.tagInvalid }).max(20, M.tagInvalid);
+/**
+ * Types are filter values shoppers pick from a list: one spelling each, lower case, so "Dresses"
+ * from an import and "dresses" typed in the back office are one filter (the page capitalises them).
+ */
+const typeLabels = z.array(label.toLowerCase(), { error: M.tagInvalid }).max(20, M.tagInvalid);
 const sizeName = z
   .string({ error: M.sizeInvalid })
   .trim()
@@ -87,7 +92,7 @@ const productFields = {
   shortDescription: z.string().trim().max(300, M.descriptionTooLong).refine(noNul, M.descriptionTooLong),
   longDescription: z.string().trim().max(5000, M.descriptionTooLong).refine(noNul, M.descriptionTooLong),
   tags: labels,
-  types: labels,
+  types: typeLabels,
   price: dollars(M.priceInvalid),
   /** null: not on sale (new_price 0 in docs/product.md#entities). */
   salePrice: dollars(M.priceInvalid).nullable(),
@@ -109,7 +114,7 @@ export const ProductCreateBodySchema = z
     shortDescription: productFields.shortDescription.default(''),
     longDescription: productFields.longDescription.default(''),
     tags: labels.default([]),
-    types: labels.default([]),
+    types: typeLabels.default([]),
     salePrice: productFields.salePrice.default(null),
     /** Opening stock per size; sizes not named start at 0. Later changes go through the stock screen. */
     stock: z.record(z.string(), stockCount).default({}),
