@@ -103,6 +103,27 @@ describe('readConfig: several instances', () => {
     );
   });
 
+  it('reads from no standby unless DATABASE_READ_URL names some, and only beside a DATABASE_URL', () => {
+    const primary = 'postgres://shop@db-primary:5432/shop';
+    expect(readConfig({}).readReplicas).toEqual({ urls: [], maxLagMs: 2_000 });
+    expect(
+      readConfig({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: ' postgres://shop@db-a:5432/shop, postgresql://shop@db-b/shop ',
+        DATABASE_READ_MAX_LAG_MS: '500',
+      }).readReplicas,
+    ).toEqual({ urls: ['postgres://shop@db-a:5432/shop', 'postgresql://shop@db-b/shop'], maxLagMs: 500 });
+    expect(() => readConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://db-a/shop' })).toThrow(
+      'DATABASE_READ_URL must be one or more postgres:// URLs, separated by commas',
+    );
+    expect(() => readConfig({ DATABASE_READ_URL: 'postgres://shop@db-a/shop' })).toThrow(
+      'DATABASE_READ_URL: standbys read from a primary of your own; set DATABASE_URL to it',
+    );
+    expect(() => readConfig({ DATABASE_URL: primary, DATABASE_READ_MAX_LAG_MS: '10' })).toThrow(
+      'DATABASE_READ_MAX_LAG_MS',
+    );
+  });
+
   it('lets a shared cache keep guest answers 60 s (stale 30 s more) unless told otherwise; 0 shares nothing', () => {
     expect(readConfig({}).sharedCache).toEqual({ sharedSeconds: 60, staleSeconds: 30 });
     expect(readConfig({ SHARED_CACHE_SECONDS: '0', SHARED_CACHE_STALE_SECONDS: '0' }).sharedCache).toEqual({

@@ -60,6 +60,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** Standbys for read-only catalog and report queries, comma-separated (docs/scaling.md). */
+  DATABASE_READ_URL: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)),
+      'DATABASE_READ_URL must be one or more postgres:// URLs, separated by commas',
+    )
+    .optional(),
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   PUBLIC_URL: z.url().optional(),
   ADMIN_URL: z.url('ADMIN_URL must be a full URL, e.g. https://admin.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -142,6 +157,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Standbys that answer catalog and report reads, and how far behind the primary one may be. */
+  readReplicas: { urls: string[]; maxLagMs: number };
   publicUrl: string;
   /** Where the back office is served (docs/product.md#back-office): its own host, or `$PUBLIC_URL/dashboard`. */
   adminUrl: string;
@@ -237,6 +254,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: required in production (at least 32 characters)');
   }
+  if (e.DATABASE_READ_URL?.length && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_READ_URL: standbys read from a primary of your own; set DATABASE_URL to it, or unset DATABASE_READ_URL for the embedded database',
+    );
+  }
   if (e.NODE_ENV === 'production') refuseProductionRisks(e);
   const isDemo = e.DEMO === 'true';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -251,6 +273,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    readReplicas: { urls: e.DATABASE_READ_URL ?? [], maxLagMs: e.DATABASE_READ_MAX_LAG_MS },
     publicUrl,
     adminUrl: (e.ADMIN_URL ?? `${publicUrl}/dashboard`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,

@@ -67,7 +67,7 @@ export const ROUTES: readonly RouteRow[] = [
     file: 'modules/catalog/catalog.routes.ts',
     plugin: (s) =>
       catalogRoutes({
-        catalog: s.catalog,
+        catalog: s.catalogReads,
         categories: s.categories,
         catalogCache: s.catalogCache,
         markShareable: sharedCacheMarker(s.config.sharedCache),
@@ -238,7 +238,7 @@ export const ROUTES: readonly RouteRow[] = [
     file: 'modules/seo/seo.routes.ts',
     plugin: (s) =>
       seoRoutes({
-        catalog: s.catalog,
+        catalog: s.catalogReads,
         categories: s.categories,
         catalogCache: s.catalogCache,
         storePages: s.storePages,
@@ -332,7 +332,7 @@ export const ROUTES: readonly RouteRow[] = [
     plugin: (s) =>
       homeAdminRoutes({
         salesFigures: s.salesFigures,
-        catalog: s.catalog,
+        catalog: s.catalogReads,
         lowStockThreshold: s.settings.lowStockThreshold,
         clock: s.clock,
       }),

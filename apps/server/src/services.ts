@@ -134,6 +134,11 @@ export function buildServices({
     limits: { maxPixels: config.imageMaxPixels },
   });
   const catalog = createCatalogService({ db, imageSources: (ids) => productImages.sourcesFor(ids) });
+  // The storefront's catalog pages, the sitemap and the back office's figures read from the
+  // standbys when there are any (decision 070); carts, checkout and every write use `catalog`.
+  const catalogReads = database.readReplicas
+    ? createCatalogService({ db: database.readDb, imageSources: (ids) => productImages.sourcesFor(ids) })
+    : catalog;
   const categories = createCategoriesService({ db, clock });
   const catalogCache = createCatalogReadCache({
     ttlMs: config.catalogCacheTtlMs,
@@ -141,7 +146,11 @@ export function buildServices({
     checkAnswers: !config.isProduction,
   });
   const catalogChanges = createCatalogChanges({ database, log: log.child({ module: 'catalog-changes' }) });
-  catalogChanges.onCatalogChange(() => catalogCache.clear());
+  catalogChanges.onCatalogChange(() => {
+    // First: the reads that refill the cache go to the primary until a standby has the change.
+    database.readReplicas?.catalogChanged();
+    catalogCache.clear();
+  });
   const shipping = createShippingService({ db, audit, clock, catalogChanges });
   const catalogAdmin = createCatalogAdminService({
     db,
@@ -280,6 +289,7 @@ export function buildServices({
     settings,
     productImages,
     catalog,
+    catalogReads,
     categories,
     catalogCache,
     catalogChanges,
@@ -297,7 +307,7 @@ export function buildServices({
     savedItems: createSavedItemsService({ db, catalog, cart, clock }),
     returnsAdmin: createReturnsAdminService({ db, clock, audit, returns, ordersAdmin }),
     returnRefundSweep: createReturnRefundSweep({ db, audit, clock, log: log.child({ module: 'returns-sweep' }) }),
-    salesFigures: createSalesFigures({ db }),
+    salesFigures: createSalesFigures({ db: database.readDb }),
     reviews,
     reviewsAdmin,
     checkout,
@@ -308,7 +318,7 @@ export function buildServices({
     backInStockNotifier,
     newsletterAdmin: createNewsletterAdminService({ db, newsletter, audit }),
     storePages: createStorePagesService({ db, clock, audit, catalogChanges }),
-    collections: createCollectionsService({ db, clock, catalog }),
+    collections: createCollectionsService({ db: database.readDb, clock, catalog: catalogReads }),
     collectionsAdmin: createCollectionsAdminService({ db, clock, audit, catalog, catalogChanges }),
     dataRights: createDataRightsService({
       db,

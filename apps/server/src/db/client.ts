@@ -5,6 +5,7 @@ import pg from 'pg';
 import { listenPostgres } from './listen-postgres.ts';
 import * as schema from './schema.ts';
 import { migrationsFolder } from './migrations-folder.ts';
+import { createReadReplicas, type ReadReplicaOptions, type ReadReplicas } from './read-replicas.ts';
 
 /** The Drizzle database the services use, whichever PostgreSQL server is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,14 @@ export type NotificationHandlers = {
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * For read-only queries that may see the catalog as of its last change notification and other
+   * rows up to DATABASE_READ_MAX_LAG_MS old: the standbys when there are any, else `db` itself.
+   * Never for a transaction, nor for what the same request wrote (docs/decisions/070).
+   */
+  readDb: Database;
+  /** The standbys behind `readDb`; undefined without DATABASE_READ_URL. */
+  readReplicas?: ReadReplicas;
   /** `embedded`: the server the shop runs itself under DATA_DIR; `postgres`: DATABASE_URL. */
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
@@ -34,7 +43,10 @@ const MIGRATION_LOCK_KEY = 7_230_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
-export function openPostgres(connectionString: string): DatabaseHandle {
+export function openPostgres(
+  connectionString: string,
+  reads?: Pick<ReadReplicaOptions, 'urls' | 'maxLagMs' | 'log'>,
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -46,8 +58,13 @@ export function openPostgres(connectionString: string): DatabaseHandle {
     client.on('error', () => {});
   });
   const db = drizzlePg({ client: pool, ...drizzleOptions });
+  const readReplicas = reads?.urls.length ? createReadReplicas({ primary: pool, ...reads }) : undefined;
+  readReplicas?.start();
   return {
     db: db,
+    // Drizzle sends a read-only query through `client.query` alone, which is all the router offers.
+    readDb: readReplicas ? drizzlePg({ client: readReplicas.client as unknown as pg.Pool, ...drizzleOptions }) : db,
+    ...(readReplicas ? { readReplicas } : {}),
     kind: 'postgres',
     migrate: async () => {
       // Instances starting together queue on a session lock, so only one applies the migrations.
@@ -64,6 +81,9 @@ export function openPostgres(connectionString: string): DatabaseHandle {
       await pool.query('select 1');
     },
     listen: (channel, handlers) => listenPostgres(connectionString, channel, handlers),
-    close: () => pool.end(),
+    close: async () => {
+      await readReplicas?.stop();
+      await pool.end();
+    },
   };
 }

@@ -114,6 +114,6 @@ export async function openAdminDatabase(config: Config, log: ServerLog = quietLo
 
 /** PostgreSQL at DATABASE_URL when set; otherwise the embedded server under DATA_DIR. */
 export async function openDatabase(config: Config, log: ServerLog = quietLog): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { ...config.readReplicas, log });
   return await openEmbeddedDatabase(config.dataDir, log);
 }

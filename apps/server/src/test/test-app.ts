@@ -13,7 +13,10 @@ export function testServerUrl(): string {
 }
 
 /** A fresh database for one test file: a copy of the migrated template, dropped when closed. */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(reads?: {
+  urls: (primaryUrl: string) => string[];
+  maxLagMs?: number;
+}): Promise<DatabaseHandle> {
   const serverUrl = testServerUrl();
   const name = `shopper_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -21,7 +24,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
+  const handle = openPostgres(
+    url.toString(),
+    reads && { urls: reads.urls(url.toString()), maxLagMs: reads.maxLagMs ?? 2_000 },
+  );
   return {
     ...handle,
     close: async () => {
@@ -41,7 +47,10 @@ export type TestApp = {
 export type TestAppOptions = Pick<
   AppDeps,
   'clock' | 'rateLimits' | 'payments' | 'onRoute' | 'onLoops' | 'runsScheduledWork'
->;
+> & {
+  /** Read servers (DATABASE_READ_URL) given the test database's own URL. */
+  readReplicaUrls?: (primaryUrl: string) => string[];
+};
 
 /** A clock tests move by hand: `clock.advance(ms)` expires tokens without waiting. */
 export function createTestClock(start = new Date()): (() => Date) & { advance(ms: number): void } {
@@ -60,7 +69,7 @@ export const RELAXED_RATE_LIMITS = Object.fromEntries(
 ) as RateLimits;
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.readReplicaUrls && { urls: options.readReplicaUrls });
   const config: Config = readConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
