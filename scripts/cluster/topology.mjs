@@ -38,6 +38,11 @@ export const CLUSTER_DEFAULTS = {
    */
   ownRedisPort: /** @type {number | undefined} */ (undefined),
   seedDemo: true,
+  /**
+   * Set: the instances read the catalog from this streaming standby of postgresUrl's server
+   * (DATABASE_READ_URL), given the run's database name.
+   */
+  standbyUrl: /** @type {((database: string) => string) | undefined} */ (undefined),
   /** Settings for every instance besides the production ones (tests shorten the payment sweep). */
   env: /** @type {Record<string, string>} */ ({}),
 };
@@ -87,6 +92,7 @@ export async function startCluster(options = {}) {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       DATABASE_URL: database.url,
+      ...(settings.standbyUrl ? { DATABASE_READ_URL: settings.standbyUrl(database.name) } : {}),
       REDIS_URL: redis.url,
       SMTP_URL: smtp.url,
       PUBLIC_URL: balancerUrl,

@@ -143,7 +143,7 @@ export async function buildApp({
     clearRegisterOnInit: true,
   });
   installRouteDurations(app);
-  const shopMetrics = createShopMetrics({ db: database.db, clock });
+  const shopMetrics = createShopMetrics({ db: database.db, clock, readCounts: database.readReplicas?.counts });
 
   await app.register(cookie);
   const allowlist = addressSet(config.rateLimitAllowlist);

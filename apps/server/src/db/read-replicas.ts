@@ -14,7 +14,7 @@ export type ReadReplicas = {
   /** The catalog changed: reads go to the primary until a standby has replayed the change. */
   catalogChanged(): void;
   /** Reads answered by each standby and by the primary since start, for metrics and tests. */
-  counts(): { standby: number; primary: number };
+  counts: () => { standby: number; primary: number };
   start(): void;
   stop(): Promise<void>;
 };
@@ -83,7 +83,9 @@ export function createReadReplicas({ primary, urls, maxLagMs, pollMs = 200, log 
   const counts = { standby: 0, primary: 0 };
 
   async function primaryLsn(): Promise<bigint> {
-    const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+    // The insert position, not the write one: with asynchronous commit a committed transaction's
+    // record may not be written out yet, and a standby at the write position would lack it.
+    const { rows } = await primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
     const lsn = parseLsn(rows[0]?.lsn);
     if (lsn === null) throw new Error('the primary answered no WAL position');
     return lsn;

@@ -23,7 +23,16 @@ const secondsSince = (date: Date | null, now: Date) =>
  * Gauges of database state are read when scraped, not kept up to date on every write: a scrape
  * every few seconds costs two indexed queries; bookkeeping on every mail and payment would cost more.
  */
-export function createShopMetrics({ db, clock = () => new Date() }: { db: Database; clock?: () => Date }) {
+export function createShopMetrics({
+  db,
+  clock = () => new Date(),
+  readCounts,
+}: {
+  db: Database;
+  clock?: () => Date;
+  /** With DATABASE_READ_URL: the read-only queries each kind of server answered (read-replicas.ts). */
+  readCounts?: () => { standby: number; primary: number };
+}) {
   const cacheHits = new client.Counter({
     name: 'shopper_catalog_cache_hits_total',
     help: 'Catalog read cache lookups answered without a database read of their own (kind: json API answers, rendered pages, other bytes)',
@@ -76,6 +85,20 @@ export function createShopMetrics({ db, clock = () => new Date() }: { db: Databa
       if (row) this.set(secondsSince(row.oldest, clock()));
     },
   });
+
+  if (readCounts) {
+    new client.Counter({
+      name: 'shopper_database_reads_total',
+      help: 'Read-only queries meant for the standbys (DATABASE_READ_URL), by the server that answered: standby, or primary when no standby was fresh and reachable',
+      labelNames: ['server'],
+      collect() {
+        const counts = readCounts();
+        this.reset();
+        this.inc({ server: 'standby' }, counts.standby);
+        this.inc({ server: 'primary' }, counts.primary);
+      },
+    });
+  }
 
   const sweepFinishedAt = new client.Gauge({
     name: 'shopper_payment_sweep_last_run_timestamp_seconds',

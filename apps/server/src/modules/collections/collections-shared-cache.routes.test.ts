@@ -122,14 +122,29 @@ describe('what a collection change queues for a purge (decision 068)', () => {
   });
 
   it('a renamed collection with other products: the slug it left, the slug it has, the home page', async () => {
-    const { collection } = await admin('POST', '', { name: 'Old', slug: 'old-name', kind: 'manual', productIds: [tee] });
+    const { collection } = await admin('POST', '', {
+      name: 'Old',
+      slug: 'old-name',
+      kind: 'manual',
+      productIds: [tee],
+    });
     await t.database.db.execute(sql`delete from cache_purge_queue`);
-    await admin('PUT', `/${collection.id}`, { name: 'New', slug: 'new-name', kind: 'manual', productIds: [dress, tee] });
+    await admin('PUT', `/${collection.id}`, {
+      name: 'New',
+      slug: 'new-name',
+      kind: 'manual',
+      productIds: [dress, tee],
+    });
     expect(await queued()).toEqual(['collection-new-name', 'collection-old-name', 'collections']);
   });
 
   it('a changed rule: the collection and the home page', async () => {
-    const { collection } = await admin('POST', '', { name: 'Ruled', slug: 'ruled', kind: 'rule', rule: { tags: ['x'] } });
+    const { collection } = await admin('POST', '', {
+      name: 'Ruled',
+      slug: 'ruled',
+      kind: 'rule',
+      rule: { tags: ['x'] },
+    });
     await t.database.db.execute(sql`delete from cache_purge_queue`);
     await admin('PUT', `/${collection.id}`, { name: 'Ruled', slug: 'ruled', kind: 'rule', rule: { onSale: true } });
     expect(await queued()).toEqual(['collection-ruled', 'collections']);

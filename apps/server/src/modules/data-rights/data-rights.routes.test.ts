@@ -2,12 +2,7 @@ import { CustomerDataExportSchema, DATA_RIGHTS_MESSAGES, FORMER_CUSTOMER } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import {
-  backInStockRequests,
-  returnRequestItems,
-  returnRequests,
-  savedItems,
-} from '../../db/after-purchase-schema.ts';
+import { backInStockRequests, returnRequestItems, returnRequests, savedItems } from '../../db/after-purchase-schema.ts';
 import { auditLog, orderItems, orders, reviews, users } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, markVerified, refreshCookieOf, signUp, type TestAccount } from '../../test/account-factory.ts';
