@@ -71,6 +71,15 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
           `mail refused ${mail.refused} times, ${mail.delivered}/${mail.mails} delivered once ${mail.secondsToDeliverAll} s after`,
       );
     }
+  } else if (report.kind === 'scale-out') {
+    // The standby and the cache in front (scripts/cluster/scale-out.test.mjs).
+    const stop = report.standbyStop ?? {};
+    const through = report.guestPageThroughput ?? {};
+    figureLines.push(
+      `scale-out: ${report.readsOnStandby}/${report.listingRequests} listing reads on the standby; price fresh everywhere in ${report.priceChangeSeenEverywhereMaxMs} ms; ` +
+        `standby stopped under load ${stop.requests} requests, ${stop.failed} failed; cached page fresh in ${report.cachedPagePriceChangeMaxMs} ms; ` +
+        `guest page ${through.throughVarnish?.requestsPerSecond} req/s through Varnish vs ${through.nginxToInstances?.requestsPerSecond} without`,
+    );
   } else if ('numPassedTests' in report) {
     // Vitest's JSON reporter.
     passed += report.numPassedTests;
