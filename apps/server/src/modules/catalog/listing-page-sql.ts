@@ -1,6 +1,7 @@
 import type { ImageSource } from '@shopper/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statements.ts';
 import { products } from '../../db/schema.ts';
 import { type ImageSourceRow, imageSourcesFromJson, imageSourcesJson } from '../images/index.ts';
 import type { ColourRow } from './product-colours.ts';
@@ -71,7 +72,7 @@ export async function readListingPage(
     coalesce(json_agg(${PRODUCT_JSON}${IMAGES_JSON}) order by page.ord), '[]'::json) as products
   from page`;
   // pg answers `{ rows }` with the JSON already parsed (one JSON.parse of the whole page).
-  const rows = rowsOf<{ total: number | null; products: PageProductJson[] }>(await db.execute(query));
+  const rows = await executeNamed<{ total: number | null; products: PageProductJson[] }>(db, 'listing_page', query);
   const answer = rows[0] ?? { total: null, products: [] };
   return {
     total: answer.total,
