@@ -8,6 +8,8 @@ export const CHECKOUT_MESSAGES = {
   paymentError: 'An error occurred during payment. Please try again.',
   paymentSystemError: 'Payment System Error',
   loadCartSummaryFailed: 'Failed to load cart summary. Please try again.',
+  /** Pay was pressed while the address was being priced again, and the new total differs from the button's. */
+  totalChanged: (amount: string) => `The total for this address is ${amount}. Check it, then press Pay again.`,
   notEnoughStock: (name: string, size: string, available: number) =>
     available === 0
       ? `Sorry — ${name} in size ${size} is sold out. Please update your cart.`

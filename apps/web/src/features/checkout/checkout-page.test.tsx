@@ -6,6 +6,7 @@ import {
   CARD_ERRORS,
   CHECKOUT_MESSAGES as M,
   CreatePaymentIntentAnswerSchema,
+  formatUsd,
   OrderAnswerSchema,
   TEST_CARD,
 } from '@shopper/contract';
@@ -124,6 +125,28 @@ describe('CheckoutPage', () => {
       clientSecret: 'pi_123_secret_abc',
       card: { number: TEST_CARD.success, expMonth: 12, expYear: 2030, cvc: '123' },
     });
+  });
+
+  it('stops a payment whose total changed before the click, shows the new total, and pays it on the next click', async () => {
+    let taxRate = 0.08;
+    const { fetchFake } = renderCheckout({
+      'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart, taxRate)),
+      'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_capture')),
+    });
+    await fillCard(TEST_CARD.success);
+    const shown = cartSummaryAnswer(cart, 0.08).amount;
+    const changed = cartSummaryAnswer(cart, 0.1).amount;
+    await screen.findByRole('button', { name: `Pay ${formatUsd(shown)}` });
+    // The address's price changes on the server between what the button says and the click.
+    taxRate = 0.1;
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText(M.totalChanged(formatUsd(changed)))).toBeTruthy();
+    expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(0);
+
+    await userEvent.click(await screen.findByRole('button', { name: `Pay ${formatUsd(changed)}` }));
+    expect(await screen.findByText('confirmation of order-9')).toBeTruthy();
+    expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(1);
+    expect(screen.queryByText(M.totalChanged(formatUsd(changed)))).toBeNull();
   });
 
   it('shows the provider message for a declined card and writes no order', async () => {

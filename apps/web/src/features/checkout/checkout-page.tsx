@@ -191,7 +191,31 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
 
   const hasShippingError = SHIPPING_FIELDS.some((field) => errors[field]);
 
+  const [totalNotice, setTotalNotice] = useState<string | null>(null);
+
+  /**
+   * The total on the button is the total paid. Pay stays pressable while the address is priced
+   * again (a button that greys out under the pointer swallows the click), so the click itself asks
+   * for the price of the address as submitted, and stops when it differs from what the button said.
+   */
+  async function totalStillHolds(values: CheckoutFormValues): Promise<boolean> {
+    const shown = summary.amount;
+    try {
+      const quote = await queryClient.fetchQuery(
+        cartSummaryQueryOptions({ country: values.country, state: values.state.trim(), shippingMethod: method }),
+      );
+      if (quote.amount === shown) return true;
+      setTotalNotice(M.totalChanged(formatUsd(quote.amount)));
+      return false;
+    } catch {
+      // Unpriced here, priced by the server all the same: the payment's own answer tells what failed.
+      return true;
+    }
+  }
+
   const submit = handleSubmit(async (values) => {
+    setTotalNotice(null);
+    if (!(await totalStillHolds(values))) return;
     let confirmCard: ConfirmCard | undefined;
     if (isStripe) {
       confirmCard = keptCard ? stripe?.confirmSaved(keptCard) : stripe?.confirmNew;
@@ -298,11 +322,16 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
               {error.message}
             </p>
           ) : null}
+          {totalNotice ? (
+            <p className={styles.paymentError} role="alert">
+              {totalNotice}
+            </p>
+          ) : null}
           <Button
             type="submit"
             variant="accent"
             isBlock
-            disabled={isPaying || !canShip || priced.isFetching || (isStripe && !stripe)}
+            disabled={isPaying || !canShip || (isStripe && !stripe)}
             className={styles.payButton}
           >
             {isPaying ? UI.processingPayment : `Pay ${formatUsd(summary.amount)}`}
