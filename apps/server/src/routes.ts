@@ -110,7 +110,13 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/cart',
     module: 'cart',
     file: 'modules/cart/cart.routes.ts',
-    plugin: (s) => cartRoutes({ cart: s.cart, requireAuth: s.requireAuth }),
+    plugin: (s) =>
+      cartRoutes({
+        cart: s.cart,
+        owners: s.cartOwners,
+        requireAuth: s.requireAuth,
+        secureCookies: s.config.secureCookies,
+      }),
   },
   {
     prefix: '/api/payment',

@@ -11,7 +11,13 @@ import {
   createLoginThrottle,
   createSessionsService,
 } from './modules/auth/index.ts';
-import { createCartService, createCouponsAdminService, createCouponsService } from './modules/cart/index.ts';
+import {
+  cartOwners,
+  createCartService,
+  createCouponsAdminService,
+  createCouponsService,
+  createGuestCartCookies,
+} from './modules/cart/index.ts';
 import { createCatalogImportAdminService, createImportRunner } from './modules/catalog-import/index.ts';
 import {
   createCatalogAdminService,
@@ -56,6 +62,7 @@ import { createTaxService } from './modules/tax/index.ts';
 import {
   createAccountService,
   createCustomersAdminService,
+  createGuestAccounts,
   createPasswordChecks,
   createStaffService,
   createUsersService,
@@ -189,6 +196,14 @@ export function buildServices({
   });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
+  const cartOwnersOfRequests = cartOwners({
+    requireAuth: signedIn,
+    guestCheckoutOn: settings.guestCheckout,
+    guests: createGuestAccounts({ db }),
+    cookies: createGuestCartCookies({ secret: jwtSecret }),
+    rateLimiter,
+    secureCookies: config.secureCookies,
+  });
   const payments = createPayments({ config, db, clock, options: paymentsOptions });
   const orders = createOrdersService({ db, catalog, clock });
   const refunds = createRefundsService({
@@ -298,6 +313,7 @@ export function buildServices({
     importRunner,
     categoriesAdmin,
     cart,
+    cartOwners: cartOwnersOfRequests,
     couponsAdmin: createCouponsAdminService({ db, audit, clock }),
     payments,
     orders,

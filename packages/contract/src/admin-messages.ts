@@ -41,6 +41,7 @@ export const ADMIN_MESSAGES = {
   orderNotFound: 'No order with this id.',
   returnWindowInvalid: 'The return window is a whole number of days from 0 to 365.',
   erasedReviewsInvalid: 'An erased customer’s reviews are either kept ("keep") or removed ("remove").',
+  guestCheckoutInvalid: 'Guest checkout is either on (true) or off (false).',
   carrierRequired: 'Enter the carrier (1 to 50 characters).',
   trackingRequired: 'Enter the tracking number (1 to 100 characters).',
   refundAmountInvalid: 'The refund must be an amount in dollars above 0, with at most 2 decimals.',

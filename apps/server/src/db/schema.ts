@@ -214,6 +214,11 @@ export const users = pgTable(
     isAdmin: boolean().notNull().default(false),
     /** Back-office role (decision 018); the demo `isAdmin` toggle grants nothing. */
     role: text({ enum: USER_ROLES }).notNull().default('customer'),
+    /**
+     * A shopper's cart without an account (decision 072): made when guest checkout is on and a
+     * visitor first changes a cart. It has no password and cannot sign in.
+     */
+    guest: boolean().notNull().default(false),
     termsAcceptedAt: timestamp({ withTimezone: true }),
     disabledAt: timestamp({ withTimezone: true }),
     /** Why: given by staff in the back office, or the fixed text of a customer closing their own account. */
@@ -746,6 +751,8 @@ export const shopSettings = pgTable(
     returnWindowDays: integer().notNull().default(30),
     /** An erased customer's reviews: `keep` (under 'Former customer') or `remove` (docs/product.md#your-data). */
     erasedReviews: text().notNull().default('keep'),
+    /** Visitors may fill a cart without an account (decision 072); off: they are asked to log in. */
+    guestCheckout: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

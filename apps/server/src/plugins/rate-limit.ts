@@ -36,6 +36,7 @@ export const RATE_LIMIT_RULES = [
   'backInStockPerIp',
   'backInStockPerAccount',
   'catalogImportsPerStaff',
+  'guestCartsPerIp',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
@@ -68,6 +69,8 @@ export const RATE_LIMITS: RateLimits = {
   passwordCheckFailuresPerUser: { max: 10, windowMs: HOUR },
   passwordCheckFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
   reviewWritesPerUser: { max: 10, windowMs: HOUR },
+  // A guest keeps one cart for weeks by its cookie; many new carts from one address are a script's (decision 072).
+  guestCartsPerIp: { max: 100, windowMs: HOUR },
   // Each may cost the card provider an API call (decision 014).
   paymentIntentsPerUser: { max: 20, windowMs: 15 * MINUTE },
   // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.

@@ -8,7 +8,13 @@ import { SettingsPage } from './settings-page.tsx';
 const settings = (importImageHosts: string[]) =>
   ShopSettingsAnswerSchema.parse({
     success: true,
-    settings: { lowStockThreshold: 5, importImageHosts, returnWindowDays: 30, erasedReviews: 'keep' },
+    settings: {
+      lowStockThreshold: 5,
+      importImageHosts,
+      returnWindowDays: 30,
+      erasedReviews: 'keep',
+      guestCheckout: false,
+    },
   });
 
 describe('settings: the import’s image hosts', () => {
@@ -27,6 +33,7 @@ describe('settings: the import’s image hosts', () => {
               lowStockThreshold: body.lowStockThreshold,
               returnWindowDays: 30,
               erasedReviews: 'keep',
+              guestCheckout: false,
               importImageHosts: body.importImageHosts.map((h) => h.toLowerCase()),
             },
           }),
@@ -94,6 +101,7 @@ describe("settings: erased customers' reviews", () => {
               importImageHosts: [],
               returnWindowDays: 30,
               erasedReviews: body.erasedReviews,
+              guestCheckout: false,
             },
           }),
         );

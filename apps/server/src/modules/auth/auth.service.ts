@@ -80,7 +80,8 @@ export function createAuthService({
   async function login(body: z.output<typeof LoginBodySchema>, meta: ClientMeta): Promise<SignedIn> {
     const user = await users.findByEmail(body.email);
     const isValid = await verifyPassword(user?.passwordHash, body.password);
-    if (!user || !isValid) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
+    // A guest's cart account (decision 072) has no password; it is refused like an unknown address.
+    if (!user || !isValid || user.guest) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
     // Told only to whoever knows the password.
     if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.accountDisabled);
     return signIn(db, user, meta);

@@ -10,24 +10,47 @@ import {
 } from '@shopper/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../plugins/auth.ts';
+import type { CartOwners } from './cart-owner.ts';
 import type { CartService } from './cart.service.ts';
+import { clearGuestCartCookie, guestCartCookieOf } from './guest-cart-cookie.ts';
 
 const tags = ['cart'];
 const E = ErrorBodySchema;
-/** Every cart answer: the signed-in user's cart, priced from the database. */
+/** Every cart answer: the signed-in user's cart, or a guest's (decision 072), priced from the database. */
 const answers = { 200: CartAnswerSchema, 400: E, 401: E, 413: E };
 const changeAnswers = { ...answers, 404: E, 409: E };
 
-/** docs/product.md#cart-api. Every route acts on the signed-in user's own cart only (docs/architecture.md#trust-boundaries). */
-export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAuth: AuthHook }): FastifyPluginAsyncZod {
+/**
+ * docs/product.md#cart-api. Every route acts on one cart only: the signed-in user's, or, when the
+ * owner turned guest checkout on, the guest's named by its cookie (docs/architecture.md#trust-boundaries).
+ */
+export function cartRoutes({
+  cart,
+  owners,
+  requireAuth,
+  secureCookies,
+}: {
+  cart: CartService;
+  owners: CartOwners;
+  requireAuth: AuthHook;
+  secureCookies: boolean;
+}): FastifyPluginAsyncZod {
   return async (app) => {
-    // Authentication runs before the body is read: a stranger gets 401, never a validation answer.
-    app.addHook('onRequest', requireAuth);
+    // The owner is known before the body is read: a stranger gets 401, never a validation answer.
+    app.addHook('onRequest', async (request) => {
+      // The merge needs an account to merge into; every other route may be a guest's.
+      if (request.routeOptions.url?.endsWith('/sync')) await requireAuth(request);
+      else await owners.identify(request);
+    });
 
-    app.get('/', { schema: { tags, summary: 'The signed-in user’s cart', response: answers } }, async (request) => ({
-      success: true as const,
-      ...(await cart.getCart(authOf(request).userId)),
-    }));
+    app.get(
+      '/',
+      { schema: { tags, summary: 'The cart of the signed-in user or guest', response: answers } },
+      async (request) => {
+        const owner = owners.reader(request);
+        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.getCart(owner)) };
+      },
+    );
 
     app.post(
       '/add',
@@ -39,7 +62,10 @@ export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAu
           response: changeAnswers,
         },
       },
-      async (request) => ({ success: true as const, ...(await cart.add(authOf(request).userId, request.body)) }),
+      async (request, reply) => ({
+        success: true as const,
+        ...(await cart.add(await owners.writer(request, reply), request.body)),
+      }),
     );
 
     app.post(
@@ -52,7 +78,10 @@ export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAu
           response: changeAnswers,
         },
       },
-      async (request) => ({ success: true as const, ...(await cart.update(authOf(request).userId, request.body)) }),
+      async (request, reply) => ({
+        success: true as const,
+        ...(await cart.update(await owners.writer(request, reply), request.body)),
+      }),
     );
 
     app.post(
@@ -65,13 +94,19 @@ export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAu
           response: changeAnswers,
         },
       },
-      async (request) => ({ success: true as const, ...(await cart.remove(authOf(request).userId, request.body)) }),
+      async (request, reply) => ({
+        success: true as const,
+        ...(await cart.remove(await owners.writer(request, reply), request.body)),
+      }),
     );
 
     app.delete(
       '/clear',
       { schema: { tags, summary: 'Empty the cart and take off its promo code', response: answers } },
-      async (request) => ({ success: true as const, ...(await cart.clearCart(authOf(request).userId)) }),
+      async (request) => {
+        const owner = owners.reader(request);
+        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.clearCart(owner)) };
+      },
     );
 
     app.post(
@@ -80,11 +115,19 @@ export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAu
         schema: {
           tags,
           summary: 'Merge a guest cart into the signed-in user’s cart',
+          description:
+            'The lines of the body, and the cart the guest cart cookie names (decision 072), join the account’s cart; ' +
+            'the guest cart is emptied and its cookie cleared.',
           body: CartSyncBodySchema,
           response: { ...answers, 200: CartSyncAnswerSchema },
         },
       },
-      async (request) => ({ success: true as const, ...(await cart.sync(authOf(request).userId, request.body)) }),
+      async (request, reply) => {
+        const userId = authOf(request).userId;
+        const merged = await cart.sync(userId, request.body, await owners.guestOf(request));
+        if (guestCartCookieOf(request) !== undefined) clearGuestCartCookie(reply, secureCookies);
+        return { success: true as const, ...merged };
+      },
     );
 
     app.post(
@@ -97,16 +140,19 @@ export function cartRoutes({ cart, requireAuth }: { cart: CartService; requireAu
           response: answers,
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         success: true as const,
-        ...(await cart.applyCoupon(authOf(request).userId, request.body.code)),
+        ...(await cart.applyCoupon(await owners.writer(request, reply), request.body.code)),
       }),
     );
 
     app.delete(
       '/coupon',
       { schema: { tags, summary: 'Take the promo code off the cart', response: answers } },
-      async (request) => ({ success: true as const, ...(await cart.removeCoupon(authOf(request).userId)) }),
+      async (request) => {
+        const owner = owners.reader(request);
+        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.removeCoupon(owner)) };
+      },
     );
   };
 }

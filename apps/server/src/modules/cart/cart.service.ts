@@ -11,6 +11,8 @@ import { syncCart } from './cart-steps/sync-cart.ts';
 import { updateCartLine } from './cart-steps/update-cart-line.ts';
 import { createCouponsService, type CouponsService } from './coupons.service.ts';
 
+import { type CartView, toWireCart } from './cart-steps/cart-view.ts';
+
 export type { CartView, PricedCart, PricedLine } from './cart-steps/cart-view.ts';
 
 export type CartService = ReturnType<typeof createCartService>;
@@ -40,7 +42,11 @@ export function createCartService({
     add: (userId: string, input: AddToCartBody) => addToCart(deps, userId, input),
     update: (userId: string, input: UpdateCartItemBody) => updateCartLine(deps, userId, input),
     remove: (userId: string, input: RemoveFromCartBody) => removeFromCart(deps, userId, input),
-    sync: (userId: string, input: CartSyncBody) => syncCart(deps, userId, input),
+    sync: (userId: string, input: CartSyncBody, guestId?: string) => syncCart(deps, userId, input, guestId),
+    /** A guest's cart before its first line (decision 072): nothing is read or written. */
+    emptyCart: (): CartView => ({
+      cart: toWireCart({ lines: [], subtotalCents: 0, discountCents: 0, coupon: null, totalItems: 0 }),
+    }),
     async clearCart(userId: string) {
       await clearCart(db, userId);
       return getCart(deps, userId);

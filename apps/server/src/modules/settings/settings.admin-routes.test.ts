@@ -22,6 +22,7 @@ describe('/api/admin/settings', () => {
       importImageHosts: [],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
       erasedReviews: 'keep',
+      guestCheckout: false,
     });
     const put = { method: 'PUT' as const, url: '/api/admin/settings', payload: { lowStockThreshold: 2 } };
     expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
@@ -60,6 +61,7 @@ describe('/api/admin/settings', () => {
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
       erasedReviews: 'keep',
+      guestCheckout: false,
     });
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
     expect(audits.at(-1)).toMatchObject({
@@ -77,6 +79,7 @@ describe('/api/admin/settings', () => {
       importImageHosts: ['cdn.shopify.com', '*.example.com'],
       returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
       erasedReviews: 'keep',
+      guestCheckout: false,
     });
     const read = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cast.staff.headers });
     expect(read.json().settings.importImageHosts).toEqual(['cdn.shopify.com', '*.example.com']);
@@ -184,4 +187,44 @@ describe('/api/admin/settings', () => {
       });
     },
   );
+
+  it('only the owner turns guest checkout on and off: audited, kept by a body without it', async () => {
+    const put = {
+      method: 'PUT' as const,
+      url: '/api/admin/settings',
+      payload: { lowStockThreshold: 5, guestCheckout: true },
+    };
+    expect(await guardAnswers(t.app, cast, put)).toEqual({ guest: 401, customer: 403, staff: 403 });
+    const saved = await t.app.inject({ ...put, headers: cast.owner.headers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings.guestCheckout).toBe(true);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(audits.at(-1)).toMatchObject({ before: { guestCheckout: false }, after: { guestCheckout: true } });
+    const thresholdOnly = await t.app.inject({
+      ...put,
+      payload: { lowStockThreshold: 5 },
+      headers: cast.owner.headers,
+    });
+    expect(thresholdOnly.json().settings.guestCheckout).toBe(true);
+    const off = await t.app.inject({
+      ...put,
+      payload: { lowStockThreshold: 5, guestCheckout: false },
+      headers: cast.owner.headers,
+    });
+    expect(off.json().settings.guestCheckout).toBe(false);
+  });
+
+  it.each([['true'], [1], [null], ['on']])('refuses %j for guest checkout, naming the field', async (guestCheckout) => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: cast.owner.headers,
+      payload: { lowStockThreshold: 5, guestCheckout },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ param: 'guestCheckout', msg: ADMIN_MESSAGES.guestCheckoutInvalid }],
+    });
+  });
 });

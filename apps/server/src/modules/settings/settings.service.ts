@@ -15,7 +15,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 /** What the owner sends: the threshold, and each other setting only when it changes. */
 export type SettingsChange = Pick<ShopSettings, 'lowStockThreshold'> &
-  Partial<Pick<ShopSettings, 'importImageHosts' | 'returnWindowDays' | 'erasedReviews'>>;
+  Partial<Pick<ShopSettings, 'importImageHosts' | 'returnWindowDays' | 'erasedReviews' | 'guestCheckout'>>;
 
 function erasedReviewPolicy(value: string | undefined): ErasedReviewPolicy {
   return (ERASED_REVIEW_POLICIES as readonly (string | undefined)[]).includes(value)
@@ -32,6 +32,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
       importImageHosts: row?.importImageHosts ?? [],
       returnWindowDays: row?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
       erasedReviews: erasedReviewPolicy(row?.erasedReviews),
+      guestCheckout: row?.guestCheckout ?? false,
     };
   }
 
@@ -45,6 +46,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
         importImageHosts: next.importImageHosts ?? before.importImageHosts,
         returnWindowDays: next.returnWindowDays ?? before.returnWindowDays,
         erasedReviews: next.erasedReviews ?? before.erasedReviews,
+        guestCheckout: next.guestCheckout ?? before.guestCheckout,
       };
       await tx
         .insert(shopSettings)
@@ -73,5 +75,7 @@ export function createSettingsService({ db, clock, audit }: { db: Database; cloc
     returnWindowDays: async () => (await settings()).returnWindowDays,
     /** What an erasure does with the customer's reviews, read when it happens (docs/product.md#your-data). */
     erasedReviews: async () => (await settings()).erasedReviews,
+    /** Whether visitors may fill a cart and pay without an account (decision 072). */
+    guestCheckout: async () => (await settings()).guestCheckout,
   };
 }

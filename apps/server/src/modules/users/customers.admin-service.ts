@@ -114,6 +114,8 @@ export function createCustomersAdminService({
    */
   async function list(query: ListQuery): Promise<{ items: AdminCustomerSummary[]; total: number }> {
     const where = and(
+      // A guest's cart account is no customer's (decision 072); its orders are listed with the others.
+      eq(users.guest, false),
       query.q ? or(ilike(users.email, likePattern(query.q)), ilike(users.name, likePattern(query.q))) : undefined,
       query.status ? STATUS_FILTERS[query.status] : undefined,
     );

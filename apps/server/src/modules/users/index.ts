@@ -1,6 +1,7 @@
 export { createAccountService } from './account.service.ts';
 export { customersAdminRoutes } from './customers.admin-routes.ts';
 export { createCustomersAdminService } from './customers.admin-service.ts';
+export { createGuestAccounts, type GuestAccounts } from './guest-accounts.service.ts';
 export { createPasswordChecks, type PasswordChecks } from './password-checks.ts';
 export type { EndSessionsOfUser } from './session-ending.ts';
 export { staffAdminRoutes } from './staff.admin-routes.ts';

@@ -92,6 +92,8 @@ export const ShopSettingsSchema = z.object({
   returnWindowDays: z.number().int(),
   /** An erased customer's reviews: kept under 'Former customer', or removed (docs/product.md#your-data). */
   erasedReviews: z.enum(ERASED_REVIEW_POLICIES),
+  /** Visitors may fill a cart and pay without an account (decision 072); off by default. */
+  guestCheckout: z.boolean(),
 });
 export type ShopSettings = z.infer<typeof ShopSettingsSchema>;
 
@@ -129,6 +131,8 @@ export const ShopSettingsBodySchema = z.object({
     .optional(),
   /** Absent: the choice stays as it is. */
   erasedReviews: z.enum(ERASED_REVIEW_POLICIES, { error: M.erasedReviewsInvalid }).optional(),
+  /** Absent: the setting stays as it is. */
+  guestCheckout: z.boolean({ error: M.guestCheckoutInvalid }).optional(),
 });
 export const ShopSettingsAnswerSchema = z.object({
   success: z.literal(true),

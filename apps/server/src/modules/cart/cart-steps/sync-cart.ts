@@ -1,28 +1,54 @@
 import { type CartSyncAnswer, type CartSyncBody, MAX_CART_LINE_QUANTITY } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
-import { cartItems } from '../../../db/schema.ts';
+import { cartCoupons, cartItems } from '../../../db/schema.ts';
 import type { CartDeps } from './cart-deps.ts';
 import { resolveSize } from './cart-variant.ts';
 import type { CartView } from './cart-view.ts';
 import { getCart } from './price-cart.ts';
 
+type Merge = Pick<CartSyncAnswer, 'skipped' | 'adjusted'>;
+
 /**
- * Merges a guest cart into the user's (POST /api/cart/sync): quantities of the same line add up,
- * capped at the stock and the line limit; lines the catalog cannot serve are skipped and reported.
+ * Merges a guest cart into the user's (POST /api/cart/sync): the lines the client sends and the
+ * guest cart its cookie names (decision 072), that one emptied in the same transaction so a
+ * second merge finds nothing to add. Quantities of the same line add up, capped at the stock and
+ * the line limit; lines the catalog cannot serve are skipped and reported.
  */
 export async function syncCart(
   deps: CartDeps,
   userId: string,
   input: CartSyncBody,
-): Promise<CartView & Pick<CartSyncAnswer, 'skipped' | 'adjusted'>> {
+  guestId?: string,
+): Promise<CartView & Merge> {
+  const merge =
+    guestId === undefined
+      ? await mergeLines(deps, userId, input.items)
+      : await deps.db.transaction(async (tx) => {
+          const taken = await tx.delete(cartItems).where(eq(cartItems.userId, guestId)).returning({
+            productId: cartItems.productId,
+            colourId: cartItems.colourId,
+            size: cartItems.size,
+            quantity: cartItems.quantity,
+            addedAt: cartItems.addedAt,
+          });
+          await tx.delete(cartCoupons).where(eq(cartCoupons.userId, guestId));
+          const guestLines = taken
+            .sort((a, b) => a.addedAt.getTime() - b.addedAt.getTime())
+            .map(({ addedAt: _addedAt, ...line }) => line);
+          return mergeLines({ ...deps, db: tx }, userId, [...guestLines, ...input.items]);
+        });
+  return { ...(await getCart(deps, userId)), ...merge };
+}
+
+async function mergeLines(deps: CartDeps, userId: string, items: CartSyncBody['items']): Promise<Merge> {
   const { db, catalog, clock } = deps;
-  const products = await catalog.getForCart(input.items.map((item) => item.productId));
+  const products = await catalog.getForCart(items.map((item) => item.productId));
   // Lines naming no colour are the default colour's, so they merge with lines that name it.
   const wanted = new Map<
     string,
     { productId: string; colourId: string | undefined; named: boolean; size: string; quantity: number }
   >();
-  for (const item of input.items) {
+  for (const item of items) {
     const colourId = item.colourId ?? products.get(item.productId)?.defaultColourId;
     const key = JSON.stringify([item.productId, colourId ?? null, item.size.toLowerCase()]);
     const seen = wanted.get(key);
@@ -103,5 +129,5 @@ export async function syncCart(
       }
     });
   }
-  return { ...(await getCart(deps, userId)), skipped, adjusted };
+  return { skipped, adjusted };
 }
