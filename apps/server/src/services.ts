@@ -199,7 +199,7 @@ export function buildServices({
   const cartOwnersOfRequests = cartOwners({
     requireAuth: signedIn,
     guestCheckoutOn: settings.guestCheckout,
-    guests: createGuestAccounts({ db }),
+    guests: createGuestAccounts({ db, clock }),
     cookies: createGuestCartCookies({ secret: jwtSecret }),
     rateLimiter,
     secureCookies: config.secureCookies,

@@ -2,11 +2,11 @@ import { ACCOUNT_MESSAGES } from '@shopper/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, shopSettings, users } from '../../db/schema.ts';
+import { cartItems, paymentIntents, shopSettings, users } from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { authHeader, signUp } from '../../test/account-factory.ts';
 import { buildProduct } from '../../test/product-factory.ts';
-import { createTestApp, RELAXED_RATE_LIMITS, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestClock, RELAXED_RATE_LIMITS, type TestApp } from '../../test/test-app.ts';
 import { GUEST_CART_COOKIE } from './guest-cart-cookie.ts';
 
 /** Decision 072: with guest checkout on, a visitor's cart lives under a signed cookie. */
@@ -244,6 +244,62 @@ describe('new guest carts from one address', () => {
       expect((await add(cookie)).statusCode).toBe(200);
       const lines = await app.database.db.select().from(cartItems);
       expect(lines).toHaveLength(NEW_CARTS_PER_IP);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('abandoned guest accounts', () => {
+  it('are removed by the next new guest once their cookie has expired, unless they paid', async () => {
+    const clock = createTestClock();
+    const app = await createTestApp({}, { clock });
+    try {
+      const { db } = app.database;
+      await db
+        .insert(shopSettings)
+        .values({ id: 1, guestCheckout: true })
+        .onConflictDoUpdate({ target: shopSettings.id, set: { guestCheckout: true } });
+      const [productId] = (await insertProducts(db, [buildProduct({ sizes: [{ size: 'S', stock: 50 }] })])) as [string];
+      const newGuest = async () => {
+        const added = await app.app.inject({
+          method: 'POST',
+          url: '/api/cart/add',
+          payload: { productId, size: 'S', quantity: 1 },
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        const cookie = cartCookieOf(added)?.value as string;
+        const [guest] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, cookie.split('.')[0] as string));
+        return guest?.id as string;
+      };
+      const abandoned = await newGuest();
+      const paid = await newGuest();
+      await db.insert(paymentIntents).values({
+        id: 'pi_guest_paid',
+        provider: 'test',
+        userId: paid,
+        amountCents: 2_500,
+        subtotalCents: 2_500,
+        taxCents: 0,
+        cartSnapshot: [],
+        shippingInfo: {},
+        status: 'succeeded',
+      });
+      clock.advance(29 * 24 * 60 * 60 * 1000);
+      const recent = await newGuest();
+      const ids = async () =>
+        (await db.select({ id: users.id }).from(users).where(eq(users.guest, true))).map((row) => row.id);
+      expect(await ids()).toEqual(expect.arrayContaining([abandoned, paid, recent]));
+
+      clock.advance(2 * 24 * 60 * 60 * 1000);
+      const latest = await newGuest();
+      const left = await ids();
+      expect(left).not.toContain(abandoned);
+      expect(left).toEqual(expect.arrayContaining([paid, recent, latest]));
+      expect(await db.select().from(cartItems).where(eq(cartItems.userId, abandoned))).toEqual([]);
     } finally {
       await app.close();
     }
