@@ -110,13 +110,7 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/cart',
     module: 'cart',
     file: 'modules/cart/cart.routes.ts',
-    plugin: (s) =>
-      cartRoutes({
-        cart: s.cart,
-        owners: s.cartOwners,
-        requireAuth: s.requireAuth,
-        secureCookies: s.config.secureCookies,
-      }),
+    plugin: (s) => cartRoutes({ cart: s.cart, owners: s.cartOwners, requireAuth: s.requireAuth }),
   },
   {
     prefix: '/api/payment',

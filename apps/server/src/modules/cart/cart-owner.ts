@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthHook, accessTokenOf, authOf } from '../../plugins/auth.ts';
 import { type RateLimiter, tooManyRequests } from '../../plugins/rate-limit.ts';
-import { type GuestCartCookies, guestCartCookieOf, setGuestCartCookie } from './guest-cart-cookie.ts';
+import {
+  clearGuestCartCookie,
+  type GuestCartCookies,
+  guestCartCookieOf,
+  setGuestCartCookie,
+} from './guest-cart-cookie.ts';
 
 /** What the cart needs of guest accounts (the users module keeps them). */
 export type GuestAccountsPort = { create(): Promise<string>; isGuest(id: string): Promise<boolean> };
@@ -45,6 +50,10 @@ export function cartOwners(deps: CartOwnerDeps) {
     },
     /** The account whose cart to read; undefined for a guest who has none yet. */
     reader: (request: FastifyRequest): string | undefined => owners.get(request),
+    /** After a merge: the browser stops naming the guest cart. */
+    forgetGuest(request: FastifyRequest, reply: FastifyReply): void {
+      if (guestCartCookieOf(request) !== undefined) clearGuestCartCookie(reply, deps.secureCookies);
+    },
     /** The account whose cart to change: a guest without a cart gets one here. */
     async writer(request: FastifyRequest, reply: FastifyReply): Promise<string> {
       const known = owners.get(request);

@@ -12,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../plugins/auth.ts';
 import type { CartOwners } from './cart-owner.ts';
 import type { CartService } from './cart.service.ts';
-import { clearGuestCartCookie, guestCartCookieOf } from './guest-cart-cookie.ts';
 
 const tags = ['cart'];
 const E = ErrorBodySchema;
@@ -28,12 +27,10 @@ export function cartRoutes({
   cart,
   owners,
   requireAuth,
-  secureCookies,
 }: {
   cart: CartService;
   owners: CartOwners;
   requireAuth: AuthHook;
-  secureCookies: boolean;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     // The owner is known before the body is read: a stranger gets 401, never a validation answer.
@@ -125,7 +122,7 @@ export function cartRoutes({
       async (request, reply) => {
         const userId = authOf(request).userId;
         const merged = await cart.sync(userId, request.body, await owners.guestOf(request));
-        if (guestCartCookieOf(request) !== undefined) clearGuestCartCookie(reply, secureCookies);
+        owners.forgetGuest(request, reply);
         return { success: true as const, ...merged };
       },
     );
