@@ -31,23 +31,25 @@ export function cartOwners(deps: CartOwnerDeps) {
   const owners = new WeakMap<FastifyRequest, string>();
   const newCarts = deps.rateLimiter.counters.guestCartsPerIp;
 
+  /** The guest's account the request's cookie names, if it is still a guest's. */
+  async function guestOf(request: FastifyRequest): Promise<string | undefined> {
+    const guestId = deps.cookies.guestIdOf(guestCartCookieOf(request));
+    return guestId !== undefined && (await deps.guests.isGuest(guestId)) ? guestId : undefined;
+  }
+
   const identify: AuthHook = async (request) => {
     if (accessTokenOf(request) !== undefined || !(await deps.guestCheckoutOn())) {
       await deps.requireAuth(request);
       owners.set(request, authOf(request).userId);
       return;
     }
-    const guestId = deps.cookies.guestIdOf(guestCartCookieOf(request));
-    if (guestId !== undefined && (await deps.guests.isGuest(guestId))) owners.set(request, guestId);
+    const guestId = await guestOf(request);
+    if (guestId !== undefined) owners.set(request, guestId);
   };
 
   return {
     identify,
-    /** The guest's account the request's cookie names, if it is still a guest's. */
-    async guestOf(request: FastifyRequest): Promise<string | undefined> {
-      const guestId = deps.cookies.guestIdOf(guestCartCookieOf(request));
-      return guestId !== undefined && (await deps.guests.isGuest(guestId)) ? guestId : undefined;
-    },
+    guestOf,
     /** The account whose cart to read; undefined for a guest who has none yet. */
     reader: (request: FastifyRequest): string | undefined => owners.get(request),
     /** After a merge: the browser stops naming the guest cart. */

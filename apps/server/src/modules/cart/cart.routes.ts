@@ -8,10 +8,11 @@ import {
   RemoveFromCartBodySchema,
   UpdateCartItemBodySchema,
 } from '@shopper/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthHook, authOf } from '../../plugins/auth.ts';
 import type { CartOwners } from './cart-owner.ts';
-import type { CartService } from './cart.service.ts';
+import type { CartService, CartView } from './cart.service.ts';
 
 const tags = ['cart'];
 const E = ErrorBodySchema;
@@ -32,6 +33,12 @@ export function cartRoutes({
   owners: CartOwners;
   requireAuth: AuthHook;
 }): FastifyPluginAsyncZod {
+  /** A read or an emptying: a guest who has no cart yet has an empty one, and none is made. */
+  const onCartIfAny = async (request: FastifyRequest, act: (owner: string) => Promise<CartView>) => {
+    const owner = owners.reader(request);
+    return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await act(owner)) };
+  };
+
   return async (app) => {
     // The owner is known before the body is read: a stranger gets 401, never a validation answer.
     app.addHook('onRequest', async (request) => {
@@ -43,10 +50,7 @@ export function cartRoutes({
     app.get(
       '/',
       { schema: { tags, summary: 'The cart of the signed-in user or guest', response: answers } },
-      async (request) => {
-        const owner = owners.reader(request);
-        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.getCart(owner)) };
-      },
+      async (request) => onCartIfAny(request, (owner) => cart.getCart(owner)),
     );
 
     app.post(
@@ -100,10 +104,7 @@ export function cartRoutes({
     app.delete(
       '/clear',
       { schema: { tags, summary: 'Empty the cart and take off its promo code', response: answers } },
-      async (request) => {
-        const owner = owners.reader(request);
-        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.clearCart(owner)) };
-      },
+      async (request) => onCartIfAny(request, (owner) => cart.clearCart(owner)),
     );
 
     app.post(
@@ -146,10 +147,7 @@ export function cartRoutes({
     app.delete(
       '/coupon',
       { schema: { tags, summary: 'Take the promo code off the cart', response: answers } },
-      async (request) => {
-        const owner = owners.reader(request);
-        return { success: true as const, ...(owner === undefined ? cart.emptyCart() : await cart.removeCoupon(owner)) };
-      },
+      async (request) => onCartIfAny(request, (owner) => cart.removeCoupon(owner)),
     );
   };
 }
