@@ -120,7 +120,9 @@ export const ROUTES: readonly RouteRow[] = [
       checkoutRoutes({
         checkout: s.checkout,
         provider: s.payments.provider,
-        requireAuth: s.requireAuth,
+        owners: s.cartOwners,
+        guests: s.guestAccounts,
+        settings: s.settings,
         rateLimiter: s.rateLimiter,
       }),
   },
@@ -134,7 +136,15 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'orders',
     file: 'modules/orders/orders.routes.ts',
-    plugin: (s) => ordersRoutes({ orders: s.orders, cancellation: s.orderCancellation, requireAuth: s.requireAuth }),
+    plugin: (s) =>
+      ordersRoutes({
+        orders: s.orders,
+        cancellation: s.orderCancellation,
+        requireAuth: s.requireAuth,
+        owners: s.cartOwners,
+        guestOrders: s.guestOrders,
+        rateLimiter: s.rateLimiter,
+      }),
   },
   {
     prefix: '/api/payment',

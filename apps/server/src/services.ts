@@ -43,6 +43,7 @@ import {
 import { createCachePurger, createPurgeSender } from './modules/edge-cache/index.ts';
 import { createNewsletterAdminService, createNewsletterService } from './modules/newsletter/index.ts';
 import {
+  createGuestOrders,
   createOrderCancellation,
   createOrdersAdminService,
   createOrdersService,
@@ -107,7 +108,17 @@ export function buildServices({
   const users = createUsersService({ db, clock });
   const sessions = createSessionsService({ db, clock });
   const emailTokens = createEmailTokensService({ db, clock });
-  const auth = createAuthService({ db, config, users, sessions, emailTokens, accessTokens, clock });
+  const guestOrders = createGuestOrders({ db, secret: jwtSecret, publicUrl: config.publicUrl });
+  const auth = createAuthService({
+    db,
+    config,
+    users,
+    sessions,
+    emailTokens,
+    accessTokens,
+    clock,
+    onEmailProven: (userId, email) => guestOrders.claim(userId, email),
+  });
   const loginThrottle = createLoginThrottle({
     rateLimiter,
     deviceCookies: createDeviceCookies({ secret: jwtSecret, clock }),
@@ -196,10 +207,11 @@ export function buildServices({
   });
   const coupons = createCouponsService({ db, clock });
   const cart = createCartService({ db, catalog, clock, coupons });
+  const guestAccounts = createGuestAccounts({ db, clock });
   const cartOwnersOfRequests = cartOwners({
     requireAuth: signedIn,
     guestCheckoutOn: settings.guestCheckout,
-    guests: createGuestAccounts({ db, clock }),
+    guests: guestAccounts,
     cookies: createGuestCartCookies({ secret: jwtSecret }),
     rateLimiter,
     secureCookies: config.secureCookies,
@@ -211,7 +223,7 @@ export function buildServices({
     clock,
     provider: payments.provider,
     audit,
-    publicUrl: config.publicUrl,
+    orderPageLink: guestOrders.pageLink,
   });
   const returns = createReturnsService({
     db,
@@ -236,7 +248,7 @@ export function buildServices({
     db,
     shipping,
     tax,
-    publicUrl: config.publicUrl,
+    orderPageLink: guestOrders.pageLink,
     provider: payments.provider,
     cart,
     coupons,
@@ -314,6 +326,8 @@ export function buildServices({
     categoriesAdmin,
     cart,
     cartOwners: cartOwnersOfRequests,
+    guestAccounts,
+    guestOrders,
     couponsAdmin: createCouponsAdminService({ db, audit, clock }),
     payments,
     orders,

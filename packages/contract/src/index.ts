@@ -33,3 +33,5 @@ export * from './schemas/admin/shipping-taxes.ts';
 export * from './refund-shares.ts';
 export * from './schemas/after-purchase.ts';
 export * from './schemas/saved-items.ts';
+export * from './schemas/guest-checkout.ts';
+export * from './schemas/order-day.ts';

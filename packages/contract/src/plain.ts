@@ -31,3 +31,4 @@ export * from './back-office-ui-messages.ts';
 export * from './store-pages.ts';
 export * from './data-rights.ts';
 export * from './collections.ts';
+export * from './guest-checkout-messages.ts';

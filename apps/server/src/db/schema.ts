@@ -199,7 +199,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** Stored lower-cased; unique. */
+    /** Stored lower-cased; unique among accounts. A guest's is the one given at checkout, or none yet. */
     email: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
@@ -227,7 +227,11 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
+    // Guests' addresses are the ones given at checkout (decision 072): several guests, and an
+    // account, may share one, while no two accounts may.
+    uniqueIndex('users_email_unique')
+      .on(t.email)
+      .where(sql`not ${t.guest}`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('customer', 'staff', 'owner')`),
     index('users_staff_idx')

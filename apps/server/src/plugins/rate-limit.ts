@@ -37,6 +37,8 @@ export const RATE_LIMIT_RULES = [
   'backInStockPerAccount',
   'catalogImportsPerStaff',
   'guestCartsPerIp',
+  'orderLookupsPerIp',
+  'orderLookupsPerAccount',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_RULES)[number];
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
@@ -71,6 +73,9 @@ export const RATE_LIMITS: RateLimits = {
   reviewWritesPerUser: { max: 10, windowMs: HOUR },
   // A guest keeps one cart for weeks by its cookie; many new carts from one address are a script's (decision 072).
   guestCartsPerIp: { max: 100, windowMs: HOUR },
+  // A lookup answers an order to whoever knows its email and number: guessing either is slowed to a crawl (decision 073).
+  orderLookupsPerIp: { max: 30, windowMs: 15 * MINUTE },
+  orderLookupsPerAccount: { max: 10, windowMs: 15 * MINUTE },
   // Each may cost the card provider an API call (decision 014).
   paymentIntentsPerUser: { max: 20, windowMs: 15 * MINUTE },
   // Each sends a mail to the address given: a brake on using the form to mail-bomb someone.
@@ -129,6 +134,7 @@ export const GUARDED_ACTIONS = [
   'resetPassword',
   'newsletterSubscribe',
   'backInStock',
+  'orderLookups',
 ] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 

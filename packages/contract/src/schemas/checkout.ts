@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES as M, TEST_WALLET } from '../checkout-messages.ts';
 import { toCountryCode } from '../countries.ts';
+import { orderDaySchema } from './order-day.ts';
+import { EmailSchema } from './user.ts';
 import { SHIPPING_MESSAGES as SM } from '../shipping-tax-messages.ts';
 import {
   DEFAULT_ORDER_PAGE_SIZE,
@@ -67,6 +69,11 @@ export const CreatePaymentIntentBodySchema = z.object({
    * `setup_future_usage`); the browser then saves it with `POST /api/payments/payment-methods`.
    */
   saveCard: z.boolean().optional().default(false),
+  /**
+   * Where a guest's confirmation and updates go (docs/product.md#guest-checkout): required of a
+   * guest, ignored for an account, whose own address is used.
+   */
+  email: EmailSchema.optional(),
 });
 export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBodySchema>;
 
@@ -214,19 +221,6 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderAnswerSchema = z.object({ success: z.literal(true), order: OrderSchema });
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
-/**
- * A day of an order list's date filter: YYYY-MM-DD from ORDER_DATE_MIN to ORDER_DATE_MAX. The
- * customer's history and the back office share the bounds and word their own messages.
- */
-export function orderDaySchema(messages: { invalid: string; outOfRange: string }) {
-  return (
-    z.iso
-      .date(messages.invalid)
-      // Fixed-width YYYY-MM-DD strings order like the dates they name.
-      .refine((day) => day >= ORDER_DATE_MIN && day <= ORDER_DATE_MAX, messages.outOfRange)
-  );
-}
-
 export const OrderDateSchema = orderDaySchema({
   invalid: M.dateInvalid,
   outOfRange: M.dateOutOfRange(ORDER_DATE_MIN, ORDER_DATE_MAX),
@@ -265,6 +259,8 @@ export const PaymentConfigAnswerSchema = z.object({
   success: z.literal(true),
   provider: z.enum(PAYMENT_PROVIDER_KINDS),
   publishableKey: z.string().optional(),
+  /** The owner's setting: a visitor may fill a cart and pay without an account. */
+  guestCheckout: z.boolean(),
 });
 export type PaymentConfigAnswer = z.infer<typeof PaymentConfigAnswerSchema>;
 

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@shopper/contract';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Database } from '../client.ts';
+import { sql } from 'drizzle-orm';
 import { users } from '../schema.ts';
 
 /** The demo shop's back-office accounts; README lists them. Seeded only when DEMO=true (main.ts). */
@@ -25,7 +26,7 @@ export async function seedDemoStaff(db: Database): Promise<number> {
         role: account.role,
         isEmailVerified: true,
       })
-      .onConflictDoNothing({ target: users.email })
+      .onConflictDoNothing({ target: users.email, where: sql`not ${users.guest}` })
       .returning({ id: users.id });
     added += rows.length;
   }

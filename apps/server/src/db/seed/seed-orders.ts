@@ -150,7 +150,7 @@ async function demoCustomerIds(tx: Database, now: Date): Promise<{ ids: string[]
         };
       }),
     )
-    .onConflictDoNothing({ target: users.email })
+    .onConflictDoNothing({ target: users.email, where: sql`not ${users.guest}` })
     .returning({ id: users.id });
   const emails = DEMO_CUSTOMERS.map((customer) => customer.email);
   const rows = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));

@@ -27,6 +27,7 @@ export function createAuthService({
   emailTokens,
   accessTokens,
   clock,
+  onEmailProven,
 }: {
   db: Database;
   config: Pick<Config, 'publicUrl'>;
@@ -35,6 +36,11 @@ export function createAuthService({
   emailTokens: EmailTokensService;
   accessTokens: AccessTokens;
   clock: () => Date;
+  /**
+   * An account showed it controls its address (it verified it, or signed in once verified): orders
+   * placed as a guest with that address become its own (decision 073).
+   */
+  onEmailProven: (userId: string, email: string) => Promise<unknown>;
 }) {
   const resetLinkInvalid = () =>
     new AppError('VALIDATION_FAILED', ACCOUNT_MESSAGES.resetLinkInvalid, [
@@ -84,6 +90,7 @@ export function createAuthService({
     if (!user || !isValid || user.guest) throw new AppError('UNAUTHENTICATED', ACCOUNT_MESSAGES.invalidCredentials);
     // Told only to whoever knows the password.
     if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.accountDisabled);
+    if (user.isEmailVerified) await onEmailProven(user.id, user.email);
     return signIn(db, user, meta);
   }
 
@@ -171,6 +178,7 @@ export function createAuthService({
       await users.markEmailVerified(tx, user.id);
       return true;
     });
+    if (spent) await onEmailProven(user.id, user.email);
     return spent ? { message: ACCOUNT_MESSAGES.emailVerified, alreadyVerified: false } : alreadyVerified;
   }
 

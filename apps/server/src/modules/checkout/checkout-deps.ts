@@ -18,7 +18,8 @@ export type CheckoutDeps = {
   /** Pricing by destination: the methods offered there and the tax charged there. */
   shipping: Pick<ShippingService, 'quote'>;
   tax: Pick<TaxService, 'pricingAt'>;
-  publicUrl: string;
+  /** The order's page in the storefront, for this customer (a guest's link carries its key). */
+  orderPageLink: (orderId: string, isGuest: boolean) => string;
   provider: PaymentProvider;
   cart: CartService;
   coupons: CouponsService;

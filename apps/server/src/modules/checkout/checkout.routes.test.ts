@@ -103,7 +103,7 @@ async function providerIntent(id: string) {
 describe('GET /api/payment/config', () => {
   it('names the test-mode provider when no Stripe keys are set', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
-    expect(response.json()).toEqual({ success: true, provider: 'test' });
+    expect(response.json()).toEqual({ success: true, provider: 'test', guestCheckout: false });
   });
 });
 

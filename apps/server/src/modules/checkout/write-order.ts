@@ -20,11 +20,11 @@ export type WriteOutcome =
  * in this transaction; any other error undoes everything.
  */
 export async function writeOrder(
-  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'publicUrl' | 'cart' | 'coupons' | 'catalog' | 'orders' | 'users'>,
+  deps: Pick<CheckoutDeps, 'db' | 'clock' | 'orderPageLink' | 'cart' | 'coupons' | 'catalog' | 'orders' | 'users'>,
   intent: IntentRow,
   remote: ProviderIntent,
 ): Promise<WriteOutcome> {
-  const { db, publicUrl, cart, coupons, catalog, orders, users } = deps;
+  const { db, orderPageLink, cart, coupons, catalog, orders, users } = deps;
   const user = await users.findById(intent.userId);
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id)).for('update');
@@ -92,7 +92,7 @@ export async function writeOrder(
         if (locked.couponCode) await coupons.redeem(sp, locked.couponCode);
         await cart.clear(sp, locked.userId);
         if (user) {
-          const link = `${publicUrl}/order-confirmation/${inserted.order._id}`;
+          const link = orderPageLink(inserted.order._id, user.guest);
           await enqueueMail(
             sp,
             orderConfirmationMail({ to: user.email, name: user.name, order: inserted.order, link }),

@@ -1,4 +1,5 @@
 export { customerFigures } from './customer-figures.ts';
+export { createGuestOrders, type GuestOrders } from './guest-orders.ts';
 export { orderConfirmationMail } from './order-mail.ts';
 export { createOrderCancellation, type OrderCancellation } from './order-cancellation.ts';
 export { ordersAdminRoutes } from './orders.admin-routes.ts';

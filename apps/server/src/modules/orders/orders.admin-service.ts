@@ -80,7 +80,7 @@ export function createOrdersAdminService({
       );
     const [rows, [totals]] = await Promise.all([
       db
-        .select({ order: orders, customer: actorColumns, itemCount })
+        .select({ order: orders, customer: actorColumns, guest: users.guest, itemCount })
         .from(orders)
         .leftJoin(users, eq(users.id, orders.userId))
         .where(where)
@@ -97,6 +97,7 @@ export function createOrdersAdminService({
         createdAt: r.order.createdAt.toISOString(),
         status: r.order.status,
         customer: r.customer?.id ? r.customer : null,
+        guest: r.guest ?? false,
         totalAmount: toDollars(r.order.totalCents),
         refundedAmount: toDollars(r.order.refundedCents),
         itemCount: r.itemCount,
@@ -108,7 +109,7 @@ export function createOrdersAdminService({
   async function detail(id: string, executor: Database = db): Promise<AdminOrder> {
     if (!UUID.test(id)) throw notFound();
     const [row] = await executor
-      .select({ order: orders, customer: actorColumns })
+      .select({ order: orders, customer: actorColumns, guest: users.guest })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, id));
@@ -130,6 +131,7 @@ export function createOrdersAdminService({
     return {
       ...toOrderView(row.order, items, { events: events.map((e) => e.event), refunds: refundRows }),
       customer: row.customer?.id ? row.customer : null,
+      guest: row.guest ?? false,
       timeline: [
         { kind: 'placed' as const, actor: null, data: {}, createdAt: row.order.createdAt.toISOString() },
         ...events.map((e) => ({

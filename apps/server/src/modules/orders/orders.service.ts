@@ -234,6 +234,14 @@ export function createOrdersService({
       return order;
     },
 
+    /** Any order by id: for a caller who proved access another way (a guest order's signed key). */
+    async getById(orderId: string): Promise<Order> {
+      if (!UUID.test(orderId)) throw notFound();
+      const order = await one(db, eq(orders.id, orderId));
+      if (!order) throw notFound();
+      return order;
+    },
+
     async getByPaymentForUser(userId: string, paymentIntentId: string): Promise<Order> {
       const order = await one(db, and(eq(orders.paymentIntentId, paymentIntentId), eq(orders.userId, userId)));
       if (!order) throw notFound();

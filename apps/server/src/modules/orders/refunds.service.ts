@@ -48,18 +48,19 @@ export function createRefundsService({
   clock,
   provider,
   audit,
-  publicUrl,
+  orderPageLink,
 }: {
   db: Database;
   clock: () => Date;
   provider: PaymentProvider;
   audit: AuditService;
-  publicUrl: string;
+  /** The order's page in the storefront, for this customer (a guest's link carries its key). */
+  orderPageLink: (orderId: string, isGuest: boolean) => string;
 }) {
   async function mailCustomer(tx: Database, order: OrderRow, change: StatusMailKind): Promise<void> {
     const [customer] = await tx.select().from(users).where(eq(users.id, order.userId));
     if (!customer) return;
-    const link = `${publicUrl}/order-confirmation/${order.id}`;
+    const link = orderPageLink(order.id, customer.guest);
     await enqueueMail(
       tx,
       orderStatusMail({ to: customer.email, name: customer.name, orderNumber: order.orderNumber, link, change }),

@@ -12,8 +12,9 @@ export type GuestAccounts = ReturnType<typeof createGuestAccounts>;
 
 /**
  * The account row behind a guest's cart (decision 072): carts, payments and orders all belong to
- * an account, so a guest gets one that cannot sign in. Its address is unique and undeliverable
- * (`.invalid` is reserved for that), and its empty password hash verifies no password.
+ * an account, so a guest gets one that cannot sign in. Its address starts unique and
+ * undeliverable (`.invalid` is reserved for that) and becomes the one given at checkout; its empty
+ * password hash verifies no password.
  */
 export function createGuestAccounts({ db, clock }: { db: Database; clock: () => Date }) {
   /**
@@ -71,5 +72,16 @@ export function createGuestAccounts({ db, clock }: { db: Database; clock: () => 
     return row !== undefined;
   }
 
-  return { create, isGuest };
+  /**
+   * Where the guest's order mail goes, and whom it greets: given at checkout, so each order's
+   * confirmation, status and refund mail reach the shopper like an account's.
+   */
+  async function setContact(id: string, contact: { email: string; name: string }): Promise<void> {
+    await db
+      .update(users)
+      .set({ email: contact.email.toLowerCase(), name: contact.name, updatedAt: clock() })
+      .where(and(eq(users.id, id), eq(users.guest, true)));
+  }
+
+  return { create, isGuest, setContact };
 }

@@ -5,7 +5,7 @@ import {
   type StaffRole,
   type UserRole,
 } from '@shopper/contract';
-import { and, asc, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type UserRow, users } from '../../db/schema.ts';
@@ -91,7 +91,7 @@ export function createStaffService({ db, clock, audit }: { db: Database; clock: 
    * other's (a deadlock PostgreSQL ends by failing one of them). Now the second waits, then finds
    * the first's change made.
    */
-  async function lockedUser(tx: Database, where: ReturnType<typeof eq>): Promise<UserRow | undefined> {
+  async function lockedUser(tx: Database, where: SQL | undefined): Promise<UserRow | undefined> {
     await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).orderBy(users.id).for('update');
     const [row] = await tx.select().from(users).where(where).limit(1).for('update');
     return row;
@@ -108,7 +108,7 @@ export function createStaffService({ db, clock, audit }: { db: Database; clock: 
     /** Gives an existing account a back-office role (owner only). */
     add: (actor: Actor, { email, role }: { email: string; role: StaffRole }) =>
       db.transaction(async (tx) => {
-        const target = await lockedUser(tx, eq(users.email, email.toLowerCase()));
+        const target = await lockedUser(tx, and(eq(users.email, email.toLowerCase()), eq(users.guest, false)));
         if (!target)
           throw new AppError('NOT_FOUND', ADMIN_MESSAGES.staffNoAccount, [
             { param: 'email', msg: ADMIN_MESSAGES.staffNoAccount },

@@ -1,7 +1,7 @@
 import type { Address } from '@shopper/contract';
 import { ACCOUNT_MESSAGES } from '@shopper/contract';
 import type { SQL } from 'drizzle-orm';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { users } from '../../db/schema.ts';
@@ -41,7 +41,12 @@ export function createUsersService({ db, clock }: { db: Database; clock: () => D
   }
 
   async function findByEmail(email: string, tx: Database = db): Promise<UserRow | undefined> {
-    const [row] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    // A guest's address is only where their order mail goes (decision 072): never an account.
+    const [row] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email.toLowerCase()), eq(users.guest, false)))
+      .limit(1);
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../../admin-messages.ts';
 import { ORDER_DATE_MAX, ORDER_DATE_MIN } from '../../order-rules.ts';
-import { orderDaySchema } from '../checkout.ts';
+import { orderDaySchema } from '../order-day.ts';
 
 /** Roles that may open the back office, weakest first (decision 018). */
 export const STAFF_ROLES = ['staff', 'owner'] as const;

@@ -47,6 +47,8 @@ export const RefundSchema = z.object({
 
 export const AdminOrderSchema = OrderSchema.extend({
   customer: ActorSchema.nullable(),
+  /** Placed through guest checkout: `customer` is the email given at checkout, with no account behind it. */
+  guest: z.boolean(),
   timeline: z.array(OrderEventSchema),
   /** Every refund with its reason and provider state, not only those that went through as the customer sees. */
   refunds: z.array(RefundSchema),
@@ -59,6 +61,7 @@ export const AdminOrderSummarySchema = z.object({
   createdAt: z.string(),
   status: z.enum(ORDER_STATUSES),
   customer: ActorSchema.nullable(),
+  guest: z.boolean(),
   totalAmount: z.number(),
   refundedAmount: z.number(),
   itemCount: z.number().int(),
