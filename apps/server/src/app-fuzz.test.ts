@@ -22,11 +22,13 @@ import {
   reviews,
   savedPaymentMethods,
   sessions,
+  shopSettings,
   users,
 } from './db/schema.ts';
 import { returnRequestItems, returnRequests } from './db/after-purchase-schema.ts';
 import { insertProducts } from './db/seed/seed-catalog.ts';
 import { DEVICE_COOKIE } from './modules/auth/index.ts';
+import { GUEST_CART_COOKIE } from './modules/cart/index.ts';
 import { REFRESH_COOKIE } from './plugins/refresh-cookie.ts';
 import { authHeader, PASSWORD, type TestAccount } from './test/account-factory.ts';
 import {
@@ -228,6 +230,11 @@ const pool = {} as {
 const everyOrder: PlacedOrder[] = [];
 let customerOrder: { id: string; orderNumber: string; paid: string; paymentMethod: string };
 let openIntent: { paymentIntentId: string; clientSecret: string };
+/**
+ * A guest's cart cookie (decisions 072 and 073): guest checkout is on, so a guest's unsigned
+ * requests carry it and reach the cart, the checkout and its order as a guest would.
+ */
+let guestCart = { cookie: '', orderNumber: '', email: '' };
 let reviewId = '';
 let uploadKeys: string[] = [];
 let files: Buffer[] = [];
@@ -578,7 +585,7 @@ function knownNow(): Known {
       name: ['tshirt-1f4e79-front.svg', 'men.svg', 'men-640.webp', 'kids-1440.webp', ...uploadKeys.slice(0, 1)],
       paymentMethodId: [customerOrder.paymentMethod],
     },
-    cookies: [REFRESH_COOKIE, DEVICE_COOKIE],
+    cookies: [REFRESH_COOKIE, DEVICE_COOKIE, GUEST_CART_COOKIE],
     files,
   };
 }
@@ -636,6 +643,7 @@ async function examplesNow(): Promise<Map<string, RouteExample>> {
         query: { status: 'all', from: '2020-01-01', to: '2030-12-31', sort: 'price-high', page: 1, limit: 10 },
       },
       'GET /api/payment/order/:id': { params: { id: customerOrder.id } },
+      'POST /api/payment/order-lookup': { body: { email: guestCart.email, orderNumber: guestCart.orderNumber } },
       'POST /api/payment/order/:id/cancel': { params: { id: processing.id } },
       'POST /api/saved-items/': { body: { productId: product, colourId: productColour, size: 'M' } },
       'DELETE /api/saved-items/:id': { params: { id: randomUUID() } },
@@ -889,6 +897,8 @@ beforeAll(async () => {
   await keepCast(); // refills the cart the order emptied
   openIntent = await createIntentOk(t.app, customer.accessToken);
 
+  guestCart = await guestWithOrder();
+
   await keepOrders();
   // The buyer bought the product, so its review is a verified purchase the back office can hide.
   const review = await t.app.inject({
@@ -982,9 +992,48 @@ afterAll(async () => {
   );
 });
 
+/** Turns guest checkout on and has a guest buy once, keeping a cart: its cookie, order and email. */
+async function guestWithOrder(): Promise<typeof guestCart> {
+  await t.database.db
+    .insert(shopSettings)
+    .values({ id: 1, guestCheckout: true })
+    .onConflictDoUpdate({ target: shopSettings.id, set: { guestCheckout: true } });
+  const add = (cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: cookie === undefined ? {} : { cookie: `${GUEST_CART_COOKIE}=${cookie}` },
+      payload: { productId: product, colourId: productColour, ...LINE },
+    });
+  const added = await add();
+  const cookie = added.cookies.find((c) => c.name === GUEST_CART_COOKIE)?.value ?? '';
+  const asGuest = { cookie: `${GUEST_CART_COOKIE}=${cookie}` };
+  const email = 'fuzz-guest@example.com';
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/create-payment-intent',
+    headers: asGuest,
+    payload: { shippingInfo: SHIPPING, email },
+  });
+  expect(intent.statusCode, intent.body).toBe(200);
+  await payWithCard(t.app, intent.json());
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/confirm-order',
+    headers: asGuest,
+    payload: { paymentIntentId: intent.json().paymentIntentId },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  expect((await add(cookie)).statusCode).toBe(200);
+  return { cookie, orderNumber: confirmed.json().order.orderNumber, email };
+}
+
 async function send(request: FuzzRequest): Promise<LightMyRequestResponse> {
   const headers = { ...request.headers };
   const token = request.role === 'guest' ? undefined : cast[request.role].accessToken;
+  if (request.role === 'guest' && request.credential === 'none' && headers.cookie === undefined) {
+    headers.cookie = `${GUEST_CART_COOKIE}=${guestCart.cookie}`;
+  }
   if (token && request.credential === 'token') headers['auth-token'] = token;
   if (token && request.credential === 'bearer') headers.authorization = `Bearer ${token}`;
   stats[request.role].requests += 1;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { AdminOrdersPageSchema, OrderStatus } from '@shopper/contract';
+import { type AdminOrdersPageSchema, GUEST_CHECKOUT_MESSAGES, type OrderStatus } from '@shopper/contract';
 import { formatDateTime, formatMoney } from '../lib/format.ts';
 import { Badge, type BadgeTone } from './badge.tsx';
 import type { Column } from './data-table.tsx';
@@ -14,11 +14,25 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, BadgeTone> = {
   Cancelled: 'danger',
 };
 
+/**
+ * Who placed an order, on the list and the order's page. A guest's email is the one given at
+ * checkout and no customer's page stands behind it (decision 072), so it is marked and not linked.
+ */
+export function OrderCustomer({ order }: { order: Pick<OrderSummary, 'customer' | 'guest'> }) {
+  if (!order.customer) return <>—</>;
+  if (!order.guest) return <Link to={`/customers/${order.customer.id}`}>{order.customer.email}</Link>;
+  return (
+    <span className={styles.customer}>
+      <span className={styles.email}>{order.customer.email}</span>
+      <Badge>{GUEST_CHECKOUT_MESSAGES.guestMarker}</Badge>
+    </span>
+  );
+}
+
 const CUSTOMER_COLUMN: Column<OrderSummary> = {
   key: 'customer',
   header: 'Customer',
-  render: (order) =>
-    order.customer ? <Link to={`/customers/${order.customer.id}`}>{order.customer.email}</Link> : '—',
+  render: (order) => <OrderCustomer order={order} />,
 };
 
 /**

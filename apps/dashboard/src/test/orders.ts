@@ -1,4 +1,5 @@
-import { AdminOrderAnswerSchema, type AdminOrder } from '@shopper/contract';
+import { AdminOrderAnswerSchema, AdminOrderSummarySchema, type AdminOrder } from '@shopper/contract';
+import type { OrderSummary } from '../components/order-columns.tsx';
 
 /**
  * An order as GET /api/admin/orders/:id answers it: cancelled, $40 of goods with $3.20 tax, free
@@ -35,6 +36,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
       paymentInfo: { paymentMethod: 'card', status: 'succeeded', brand: 'visa', last4: '4242' },
       paymentIntentId: 'pi_1',
       customer: null,
+      guest: false,
       carrier: null,
       trackingNumber: null,
       trackingUrl: null,
@@ -47,4 +49,21 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
       ...overrides,
     },
   }).order;
+}
+
+/** A row of GET /api/admin/orders: Ada's processing order of two items. Overrides replace whole fields. */
+export function adminOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return AdminOrderSummarySchema.parse({
+    id: 'o1',
+    orderNumber: 'SH-10042',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    status: 'Processing',
+    customer: { id: 'c1', email: 'ada@example.com', name: 'Ada Lovelace' },
+    guest: false,
+    totalAmount: 43.2,
+    refundedAmount: 0,
+    itemCount: 2,
+    paymentStatus: 'succeeded',
+    ...overrides,
+  });
 }

@@ -26,6 +26,7 @@ const ORDERS = AdminOrdersPageSchema.parse({
       createdAt: '2026-11-20T10:00:00.000Z',
       status: 'Cancelled',
       customer: { id: 'c1', email: 'ada@example.com', name: 'Ada Lovelace' },
+      guest: false,
       totalAmount: 65.5,
       refundedAmount: 65.5,
       itemCount: 2,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_MESSAGES, type AdminOrder } from '@shopper/contract';
+import { ADMIN_MESSAGES, GUEST_CHECKOUT_MESSAGES, type AdminOrder } from '@shopper/contract';
 import { adminOrder } from '../../test/orders.ts';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
 import { OrderPage } from './order-page.tsx';
@@ -96,5 +96,35 @@ describe('order detail: its lines', () => {
     const items = await screen.findByRole('region', { name: 'Items' });
     expect(within(items).getByText('Linen Shirt · Sage · M × 2')).toBeTruthy();
     expect(within(items).getByText('Linen Shirt · M × 2')).toBeTruthy();
+  });
+});
+
+describe('order detail: who placed it', () => {
+  it("marks a guest's order next to the email given at checkout, without a link to a customer's page", async () => {
+    stubApi({
+      'GET /api/admin/orders/o1': () =>
+        json(200, {
+          success: true,
+          order: adminOrder({ customer: { id: 'g1', email: 'grace@example.com', name: '' }, guest: true }),
+        }),
+    });
+    renderRoutes([{ path: '/orders/:id', element: <OrderPage /> }], '/orders/o1');
+    expect(await screen.findByText('grace@example.com')).toBeTruthy();
+    expect(screen.getByText(GUEST_CHECKOUT_MESSAGES.guestMarker)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'grace@example.com' })).toBeNull();
+  });
+
+  it("links an account's order to its customer, unmarked", async () => {
+    stubApi({
+      'GET /api/admin/orders/o1': () =>
+        json(200, {
+          success: true,
+          order: adminOrder({ customer: { id: 'c1', email: 'ada@example.com', name: 'Ada Lovelace' } }),
+        }),
+    });
+    renderRoutes([{ path: '/orders/:id', element: <OrderPage /> }], '/orders/o1');
+    const link = await screen.findByRole('link', { name: 'ada@example.com' });
+    expect(link.getAttribute('href')).toBe('/customers/c1');
+    expect(screen.queryByText(GUEST_CHECKOUT_MESSAGES.guestMarker)).toBeNull();
   });
 });

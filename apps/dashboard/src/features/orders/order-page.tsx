@@ -1,8 +1,8 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BACK_OFFICE_UI_MESSAGES as T, type AdminOrder } from '@shopper/contract';
 import { ActionDialog } from '../../components/action-dialog.tsx';
 import { Badge } from '../../components/badge.tsx';
-import { ORDER_STATUS_TONES } from '../../components/order-columns.tsx';
+import { OrderCustomer, ORDER_STATUS_TONES } from '../../components/order-columns.tsx';
 import { Button } from '../../components/button.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -131,9 +131,7 @@ export function OrderPage() {
             <p className={styles.meta}>
               <Badge tone={ORDER_STATUS_TONES[order.data.orderStatus]}>{order.data.orderStatus}</Badge>
               <span>{formatDateTime(order.data.createdAt)}</span>
-              {order.data.customer ? (
-                <Link to={`/customers/${order.data.customer.id}`}>{order.data.customer.email}</Link>
-              ) : null}
+              {order.data.customer ? <OrderCustomer order={order.data} /> : null}
             </p>
           </PageHeader>
           <div className={styles.detail}>

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_MESSAGES, ShopSettingsAnswerSchema } from '@shopper/contract';
+import {
+  ADMIN_MESSAGES,
+  AUTH_TOKEN_STORAGE_KEY,
+  GUEST_CHECKOUT_MESSAGES,
+  ShopSettingsAnswerSchema,
+  UserAnswerSchema,
+} from '@shopper/contract';
+import { dashboardRoutes } from '../../app/router.tsx';
 import { json, renderRoutes, stubApi } from '../../test/render.tsx';
+import { userWithRole } from '../../test/users.ts';
 import { SettingsPage } from './settings-page.tsx';
 
-const settings = (importImageHosts: string[]) =>
+const settings = (importImageHosts: string[], guestCheckout = false) =>
   ShopSettingsAnswerSchema.parse({
     success: true,
     settings: {
@@ -13,7 +21,7 @@ const settings = (importImageHosts: string[]) =>
       importImageHosts,
       returnWindowDays: 30,
       erasedReviews: 'keep',
-      guestCheckout: false,
+      guestCheckout,
     },
   });
 
@@ -60,6 +68,7 @@ describe('settings: the import’s image hosts', () => {
       importImageHosts: ['cdn.shopify.com', '*.Example.com', 'http://127.0.0.1:4100'],
       returnWindowDays: 30,
       erasedReviews: 'keep',
+      guestCheckout: false,
     });
     expect(screen.queryByText(ADMIN_MESSAGES.importHostsInvalid)).toBeNull();
   });
@@ -143,5 +152,84 @@ describe("settings: erased customers' reviews", () => {
     expect(screen.getByRole('combobox', { name: 'Reviews of erased customers' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
+  });
+});
+
+describe('settings: guest checkout', () => {
+  /** The settings as the server keeps them: whatever guest checkout the body asked for. */
+  function stubSettings(guestCheckout: boolean) {
+    return stubApi({
+      'GET /api/admin/settings': () => json(200, settings([], guestCheckout)),
+      'PUT /api/admin/settings': ({ init }) => {
+        const body = JSON.parse(init?.body as string) as { guestCheckout: boolean };
+        return json(
+          200,
+          ShopSettingsAnswerSchema.parse({
+            success: true,
+            message: ADMIN_MESSAGES.settingsSaved,
+            settings: { ...settings([]).settings, guestCheckout: body.guestCheckout },
+          }),
+        );
+      },
+    });
+  }
+
+  it('shows the setting off with its help, and saves it on with the other settings', async () => {
+    const user = userEvent.setup();
+    const calls = stubSettings(false);
+    renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+    const box = await screen.findByRole('checkbox', { name: GUEST_CHECKOUT_MESSAGES.settingLabel });
+    expect(box).toHaveProperty('checked', false);
+    const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(GUEST_CHECKOUT_MESSAGES.settingHint);
+
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      lowStockThreshold: 5,
+      importImageHosts: [],
+      returnWindowDays: 30,
+      erasedReviews: 'keep',
+      guestCheckout: true,
+    });
+    // The form is made again from what the server kept.
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: GUEST_CHECKOUT_MESSAGES.settingLabel })).toHaveProperty(
+        'checked',
+        true,
+      ),
+    );
+  });
+
+  it('turns it off again', async () => {
+    const user = userEvent.setup();
+    const calls = stubSettings(true);
+    renderRoutes([{ path: '/settings', element: <SettingsPage /> }], '/settings');
+    const box = await screen.findByRole('checkbox', { name: GUEST_CHECKOUT_MESSAGES.settingLabel });
+    expect(box).toHaveProperty('checked', true);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ guestCheckout: false });
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: GUEST_CHECKOUT_MESSAGES.settingLabel })).toHaveProperty(
+        'checked',
+        false,
+      ),
+    );
+  });
+
+  it('is the owner’s like every setting: a staff member gets neither the page nor the box', async () => {
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    const calls = stubApi({
+      'GET /api/users/me': () => json(200, UserAnswerSchema.parse({ success: true, user: userWithRole('staff') })),
+      'GET /api/admin/settings': () => json(200, settings([], false)),
+    });
+    renderRoutes(dashboardRoutes, '/settings');
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByText(ADMIN_MESSAGES.ownerOnly)).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: GUEST_CHECKOUT_MESSAGES.settingLabel })).toBeNull();
+    expect(calls.some((call) => call.url.pathname === '/api/admin/settings')).toBe(false);
   });
 });

@@ -3,11 +3,12 @@ import {
   BACK_OFFICE_UI_MESSAGES as T,
   type ErasedReviewPolicy,
   FORMER_CUSTOMER,
+  GUEST_CHECKOUT_MESSAGES as G,
   ShopSettingsBodySchema,
   type ShopSettings,
 } from '@shopper/contract';
 import { Button } from '../../components/button.tsx';
-import { Field } from '../../components/field.tsx';
+import { CheckField, Field } from '../../components/field.tsx';
 import { FormError } from '../../components/form-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Panel } from '../../components/panel.tsx';
@@ -25,6 +26,7 @@ interface SettingsValues {
   importImageHosts: string;
   returnWindowDays: string;
   erasedReviews: ErasedReviewPolicy;
+  guestCheckout: boolean;
 }
 
 function toBody(values: SettingsValues): ShopSettingsBody {
@@ -36,6 +38,7 @@ function toBody(values: SettingsValues): ShopSettingsBody {
       .filter(Boolean),
     returnWindowDays: amountOf(values.returnWindowDays),
     erasedReviews: values.erasedReviews,
+    guestCheckout: values.guestCheckout,
   };
 }
 
@@ -52,6 +55,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       importImageHosts: settings.importImageHosts.join('\n'),
       returnWindowDays: String(settings.returnWindowDays),
       erasedReviews: settings.erasedReviews,
+      guestCheckout: settings.guestCheckout,
     },
     resolver: contractResolver(ShopSettingsBodySchema, toBody),
   });
@@ -63,7 +67,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       const message = applyServerErrors(
         error,
         setError,
-        ['lowStockThreshold', 'importImageHosts', 'returnWindowDays', 'erasedReviews'],
+        ['lowStockThreshold', 'importImageHosts', 'returnWindowDays', 'erasedReviews', 'guestCheckout'],
         T.saveFailed,
       );
       if (message) setError('root', { message });
@@ -80,6 +84,13 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           >
             <input inputMode="numeric" {...register('lowStockThreshold')} />
           </Field>
+        </div>
+      </Panel>
+      <Panel title="Checkout">
+        <div className={styles.fields}>
+          <CheckField label={G.settingLabel} error={errors.guestCheckout?.message} hint={G.settingHint}>
+            <input {...register('guestCheckout')} />
+          </CheckField>
         </div>
       </Panel>
       <Panel title="Returns">
@@ -134,7 +145,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   );
 }
 
-/** Owner only: the shop's settings (the low-stock threshold, returns, erased customers' reviews, the import's image hosts). */
+/**
+ * Owner only: the shop's settings (the low-stock threshold, guest checkout, returns, erased
+ * customers' reviews, the import's image hosts).
+ */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -149,7 +163,7 @@ export function SettingsPage() {
         {settings.data ? (
           // What the server kept (normalised hosts) replaces what was typed.
           <SettingsForm
-            key={`${settings.data.lowStockThreshold}|${settings.data.returnWindowDays}|${settings.data.erasedReviews}|${settings.data.importImageHosts.join(',')}`}
+            key={`${settings.data.lowStockThreshold}|${settings.data.guestCheckout}|${settings.data.returnWindowDays}|${settings.data.erasedReviews}|${settings.data.importImageHosts.join(',')}`}
             settings={settings.data}
           />
         ) : null}

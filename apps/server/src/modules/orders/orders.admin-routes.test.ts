@@ -1,13 +1,23 @@
 import {
   ADMIN_MESSAGES,
   AdminOrderAnswerSchema,
+  AdminOrdersPageSchema,
   CHECKOUT_MESSAGES,
   ORDER_DATE_MAX,
   ORDER_DATE_MIN,
 } from '@shopper/contract';
 import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, productSizes, refunds, stockMovements, testProviderRefunds } from '../../db/schema.ts';
+import {
+  auditLog,
+  orders,
+  paymentIntents,
+  productSizes,
+  refunds,
+  stockMovements,
+  testProviderRefunds,
+  users,
+} from '../../db/schema.ts';
 import { insertProducts } from '../../db/seed/seed-catalog.ts';
 import { mailsTo, type TestAccount } from '../../test/account-factory.ts';
 import { stockOf, verifiedShopper } from '../../test/checkout-factory.ts';
@@ -444,5 +454,71 @@ describe('GET /api/admin/orders', () => {
     for (const row of await t.database.db.select().from(productSizes).where(eq(productSizes.productId, productId))) {
       expect(await ledgerSum()).toBe(row.stock);
     }
+  });
+});
+
+describe('guest orders (decision 072)', () => {
+  /**
+   * A paid order on a guest's row, whose address and name are the ones given at checkout: bought
+   * through the real checkout by an account of its own, then handed to the guest as guest checkout
+   * writes it.
+   */
+  async function guestOrder(email: string) {
+    const [guest] = await t.database.db
+      .insert(users)
+      .values({ email, name: 'Grace Guest', passwordHash: '', guest: true })
+      .returning({ id: users.id });
+    if (!guest) throw new Error('no guest');
+    const buyer = await verifiedShopper(t.app, t.database);
+    const order = await placeOrder(t.app, t.database, buyer, { productId, size: 'M', quantity: 1 });
+    await t.database.db.update(orders).set({ userId: guest.id }).where(eq(orders.id, order.id));
+    await t.database.db
+      .update(paymentIntents)
+      .set({ userId: guest.id })
+      .where(eq(paymentIntents.id, order.paymentIntentId));
+    return { ...order, guestId: guest.id };
+  }
+  const view = async (id: string) =>
+    AdminOrderAnswerSchema.parse(
+      (await t.app.inject({ url: `/api/admin/orders/${id}`, headers: cast.staff.headers })).json(),
+    ).order;
+
+  it("marks a guest's order as a guest's in the list and the detail, with the email given at checkout; an account's is not", async () => {
+    // An account and a guest may share an address: the search finds both, each marked for what it is.
+    const guest = await guestOrder(shopper.email);
+    const account = await buy(1);
+
+    const listed = await t.app.inject({
+      url: `/api/admin/orders?q=${encodeURIComponent(shopper.email)}&pageSize=100`,
+      headers: cast.staff.headers,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = AdminOrdersPageSchema.parse(listed.json()).items;
+    expect(items.find((o) => o.id === guest.id)).toMatchObject({
+      guest: true,
+      customer: { id: guest.guestId, email: shopper.email, name: 'Grace Guest' },
+    });
+    expect(items.find((o) => o.id === account.id)).toMatchObject({
+      guest: false,
+      customer: { id: shopper.userId, email: shopper.email },
+    });
+    expect(items.filter((o) => o.guest).map((o) => o.id)).toEqual([guest.id]);
+
+    expect(await view(guest.id)).toMatchObject({
+      guest: true,
+      customer: { id: guest.guestId, email: shopper.email },
+    });
+    expect(await view(account.id)).toMatchObject({ guest: false, customer: { id: shopper.userId } });
+  });
+
+  it("keeps the mark through a change: shipping a guest's order answers it a guest's", async () => {
+    const guest = await guestOrder('guest.buyer@example.com');
+    const shipped = await post(`/api/admin/orders/${guest.id}/ship`, { carrier: 'UPS', trackingNumber: '1Z1' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(AdminOrderAnswerSchema.parse(shipped.json()).order).toMatchObject({
+      guest: true,
+      orderStatus: 'Shipped',
+      customer: { email: 'guest.buyer@example.com' },
+    });
   });
 });
