@@ -27,7 +27,7 @@ const browser = {
 };
 
 /** The journeys that change what every other journey would see (see the projects below). */
-const SHOP_WIDE = /shipping-and-taxes\.spec\.ts$/;
+const SHOP_WIDE = /(shipping-and-taxes|guest-checkout)\.spec\.ts$/;
 
 /**
  * Journeys run against the production build (`npm run test:e2e` builds first) served by the real

@@ -180,6 +180,30 @@ const pages: RouteObject[] = [
         ),
       },
       {
+        path: 'account/saved',
+        lazy: lazyPage(
+          () => import('../features/saved/saved-page.tsx'),
+          (m) => m.SavedPage,
+        ),
+      },
+      {
+        path: 'account/orders',
+        lazy: lazyPage(
+          () => import('../features/orders/order-history-page.tsx'),
+          (m) => m.OrderHistoryPage,
+        ),
+      },
+    ],
+  },
+  {
+    // docs/product.md#guest-checkout: a visitor without a session pays as a guest while the owner's
+    // setting is on; otherwise these need a login as before. Signed-in users still need a verified email.
+    lazy: lazyPage(
+      () => import('./guards/require-account-or-guest.tsx'),
+      (m) => m.RequireAccountOrGuest,
+    ),
+    children: [
+      {
         lazy: lazyPage(
           () => import('./guards/require-verified.tsx'),
           (m) => m.RequireVerified,
@@ -195,13 +219,6 @@ const pages: RouteObject[] = [
         ],
       },
       {
-        path: 'account/saved',
-        lazy: lazyPage(
-          () => import('../features/saved/saved-page.tsx'),
-          (m) => m.SavedPage,
-        ),
-      },
-      {
         // Where wallets and bank pages send the shopper back after paying.
         path: 'checkout/return',
         lazy: lazyPage(
@@ -209,13 +226,15 @@ const pages: RouteObject[] = [
           (m) => m.CheckoutReturnPage,
         ),
       },
-      {
-        path: 'account/orders',
-        lazy: lazyPage(
-          () => import('../features/orders/order-history-page.tsx'),
-          (m) => m.OrderHistoryPage,
-        ),
-      },
+    ],
+  },
+  {
+    // The guest who paid reads the order by the cart's cookie; anyone may with the order's signed `?key=`.
+    lazy: lazyPage(
+      () => import('./guards/require-account-or-guest.tsx'),
+      (m) => m.RequireAccountOrOrderKey,
+    ),
+    children: [
       {
         // The id may also be a payment intent id (pi_…) when the order could not be confirmed (docs/product.md#order-confirmation).
         path: 'order-confirmation/:orderId',
@@ -232,6 +251,14 @@ const pages: RouteObject[] = [
         ),
       },
     ],
+  },
+  {
+    // docs/product.md#guest-checkout: a guest finds an order by the email given at checkout and its number.
+    path: 'order-lookup',
+    lazy: lazyPage(
+      () => import('../features/orders/order-lookup-page.tsx'),
+      (m) => m.OrderLookupPage,
+    ),
   },
   {
     id: 'store-page',

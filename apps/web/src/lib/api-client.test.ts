@@ -6,7 +6,7 @@ import {
   ProductCollectionSchema,
   TokenAnswerSchema,
 } from '@shopper/contract';
-import { ApiError, apiClient, apiRequest } from './api-client.ts';
+import { ApiError, apiClient, apiRequest, setGuestCheckoutOn } from './api-client.ts';
 import { AUTH_TOKEN_KEY, LOGGED_OUT_KEY, onSessionExpired } from './session.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -193,5 +193,27 @@ describe('session refresh (docs/product.md#session)', () => {
     await apiRequest('/products/all-products');
     await apiRequest('/users/verify-email/abcdefghijkl');
     expect(fetchFake).toHaveBeenCalledTimes(3);
+  });
+
+  it('lets a logged-out visitor read the payment config, and reach the cart and payment only while guest checkout is on', async () => {
+    localStorage.setItem(LOGGED_OUT_KEY, 'true');
+    const fetchFake = stubFetch(async () => jsonResponse(200, { success: true }));
+    await apiRequest('/payment/config');
+    expect(await failure(apiRequest('/payment/cart-summary'))).toMatchObject({ status: 401 });
+    try {
+      setGuestCheckoutOn(true);
+      await apiRequest('/cart');
+      await apiRequest('/payment/cart-summary');
+      expect(await failure(apiRequest('/users/me'))).toMatchObject({ status: 401, message: 'User is logged out' });
+      expect(await failure(apiRequest('/payments/payment-methods'))).toMatchObject({ status: 401 });
+    } finally {
+      setGuestCheckoutOn(false);
+    }
+    expect(await failure(apiRequest('/cart'))).toMatchObject({ status: 401 });
+    expect(fetchFake.mock.calls.map(([url]) => url)).toEqual([
+      '/api/payment/config',
+      '/api/cart',
+      '/api/payment/cart-summary',
+    ]);
   });
 });

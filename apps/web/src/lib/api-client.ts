@@ -54,11 +54,25 @@ export interface RequestOptions {
 const NO_REFRESH_PATHS = /^\/users\/(login|signup|refresh-token|logout)$/;
 /**
  * What a logged-out visitor may still call (docs/product.md#roles: browse products and reviews, login,
- * signup, password recovery, email verification, token refresh). Everything else is blocked on
- * the client with 'User is logged out' (docs/product.md#transport-errors).
+ * signup, password recovery, email verification, token refresh), the public payment config (which
+ * says whether the shop lets guests check out), the order lookup and an order read (a guest's order
+ * opens with its key; without one the server answers), the test provider the browser pays through,
+ * and the shop's legal details. Everything else is blocked on the client with
+ * 'User is logged out' (docs/product.md#transport-errors).
  */
 const OPEN_WHEN_LOGGED_OUT =
-  /^\/(products|reviews|pages|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)/;
+  /^\/(products|reviews|pages|images|health|ready|dev)(\/|$)|^\/users\/(login|signup|logout|refresh-token|forgot-password|reset-password|request-verification|verify-email)(\/|$)|^\/payment\/(config|order-lookup|order\/[^/]+)$|^\/(test-provider|shop)(\/|$)/;
+/**
+ * With the owner's guest checkout on (docs/product.md#cart-api, decision 072) the cart and the
+ * payment steps serve a visitor without a session, so the logged-out marker no longer blocks them.
+ */
+const OPEN_TO_GUESTS = /^\/(cart|payment)(\/|$)/;
+let isGuestCheckoutOn = false;
+
+/** lib/guest-checkout.ts reports the shop's guestCheckout setting each time it reads it. */
+export function setGuestCheckoutOn(isOn: boolean): void {
+  isGuestCheckoutOn = isOn;
+}
 
 /** The path below /api, without the query: '/api/users/me?x' → '/users/me'. */
 function routeOf(path: string): string {
@@ -194,7 +208,8 @@ function refreshAccessToken(staleToken: string): Promise<string> {
 /** Sends a request to the API and answers the parsed JSON body; throws ApiError on every failure. */
 export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const route = routeOf(path);
-  if (isLoggedOut() && !OPEN_WHEN_LOGGED_OUT.test(route)) {
+  const isOpen = OPEN_WHEN_LOGGED_OUT.test(route) || (isGuestCheckoutOn && OPEN_TO_GUESTS.test(route));
+  if (isLoggedOut() && !isOpen) {
     throw new ApiError(401, ACCOUNT_UI_MESSAGES.userLoggedOut, { code: 'UNAUTHENTICATED' });
   }
   const token = getAuthToken();

@@ -3,9 +3,12 @@ import { CART_MESSAGES, CHECKOUT_MESSAGES } from '@shopper/contract/plain';
 import type { Cart, CartSummaryAnswer } from '@shopper/contract';
 import { apiClient } from './api-client.ts';
 import { cartQueryKeys } from './cart-keys.ts';
+import { markGuestCart } from './guest-checkout.ts';
+import { isSignedIn } from './session.ts';
 
 /**
- * The signed-in user's server cart. It lives in lib/ because the header badge, the product page,
+ * The server cart: the signed-in user's, or a guest's when the shop lets guests check out
+ * (decision 072). It lives in lib/ because the header badge, the product page,
  * the cart page and the checkout all read or change it, and features never import each other.
  */
 export { cartQueryKeys };
@@ -50,9 +53,11 @@ export function cartSummaryQueryOptions(destination: SummaryDestination = {}) {
 
 /**
  * Stores a cart the server answered: the page's copy, the header badge's count, and a summary
- * that must be priced again.
+ * that must be priced again. Without a session the cart is a guest's (decision 072): the browser
+ * remembers it has one, for the header's badge and the merge at sign-in.
  */
 export function storeServerCart(queryClient: QueryClient, cart: Cart): void {
+  if (!isSignedIn()) markGuestCart();
   queryClient.setQueryData(cartQueryKeys.detail, cart);
   queryClient.setQueryData(cartQueryKeys.count, cart.totalItems);
   void queryClient.invalidateQueries({ queryKey: cartQueryKeys.summary });

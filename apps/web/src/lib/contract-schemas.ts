@@ -7,6 +7,7 @@ export {
   AuthAnswerSchema,
   BackOfficeLinkAnswerSchema,
   CartAnswerSchema,
+  CartSyncAnswerSchema,
   CategoriesAnswerSchema,
   CollectionAnswerSchema,
   CartSummaryAnswerSchema,

@@ -91,8 +91,9 @@ export function cartSummaryAnswer(cart: Cart, taxRate = 0.08) {
   });
 }
 
-export function paymentConfigAnswer(provider: 'test' | 'stripe' = 'test') {
-  return PaymentConfigAnswerSchema.parse({ success: true, provider });
+/** GET /api/payment/config; guest checkout is the owner's setting, off unless a test turns it on. */
+export function paymentConfigAnswer(provider: 'test' | 'stripe' = 'test', { guestCheckout = false } = {}) {
+  return PaymentConfigAnswerSchema.parse({ success: true, provider, guestCheckout });
 }
 
 export function testIntent(status: TestIntentAnswer['status'], overrides: Partial<TestIntentAnswer> = {}) {

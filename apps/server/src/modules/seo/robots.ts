@@ -18,6 +18,7 @@ export const DISALLOWED_PATHS = [
   '/profile',
   '/account/',
   '/order-confirmation/',
+  '/order-lookup',
   '/newsletter/',
   '/dev/',
   '/error-demo',

@@ -12,7 +12,7 @@ interface RequireVerifiedProps {
   shouldPrompt?: boolean;
 }
 
-/** Use inside RequireAuth: it assumes a signed-in user. */
+/** Use inside RequireAuth or RequireAccountOrGuest: only a signed-in user is checked; a guest passes. */
 export function RequireVerified({ shouldPrompt = false }: RequireVerifiedProps) {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();

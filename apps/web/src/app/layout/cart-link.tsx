@@ -24,7 +24,10 @@ function useCartCount(): number | null {
   return query.data ?? null;
 }
 
-/** The cart icon of the signed-in header (docs/product.md#layout), with its item-count badge. */
+/**
+ * The cart icon of the signed-in header (docs/product.md#layout), with its item-count badge; also a
+ * guest's who holds a guest cart (decision 072), whose GET /api/cart answers that cart.
+ */
 export function CartLink() {
   const count = useCartCount();
   const label = count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

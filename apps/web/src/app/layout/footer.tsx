@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, SITE_NAME, STORE_PAGE_TITLES, storePagePath } from '@shopper/contract/plain';
+import {
+  COPYRIGHT_YEAR,
+  GUEST_CHECKOUT_MESSAGES,
+  SITE_NAME,
+  STORE_PAGE_TITLES,
+  storePagePath,
+} from '@shopper/contract/plain';
 import styles from './footer.module.css';
 
 const COLUMNS = [
@@ -27,6 +33,7 @@ const COLUMNS = [
       { to: storePagePath('shipping'), label: STORE_PAGE_TITLES.shipping },
       { to: storePagePath('returns'), label: STORE_PAGE_TITLES.returns },
       { to: storePagePath('size-guide'), label: STORE_PAGE_TITLES['size-guide'] },
+      { to: '/order-lookup', label: GUEST_CHECKOUT_MESSAGES.lookupTitle },
     ],
   },
   {

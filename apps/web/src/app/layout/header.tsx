@@ -4,6 +4,7 @@ import { SITE_NAME } from '@shopper/contract/plain';
 import { ButtonLink } from '../../components/button.tsx';
 import { HydrationPart } from '../../components/hydration-part.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { useHasGuestCart } from '../../lib/guest-checkout.ts';
 import { CartLink } from './cart-link.tsx';
 import { SearchBox } from './search-box.tsx';
 import styles from './header.module.css';
@@ -25,6 +26,7 @@ export function Header() {
   const location = useLocation();
   const panelId = useId();
   const { user } = useCurrentUser();
+  const hasGuestCart = useHasGuestCart();
   // docs/product.md#layout: logo and menu toggle are ignored while a page transition is in progress.
   const isTransitioning = navigation.state !== 'idle';
 
@@ -52,7 +54,7 @@ export function Header() {
         </Link>
 
         {/* On phones the cart stays one tap away, beside the menu toggle rather than inside the menu. */}
-        {user ? (
+        {user || hasGuestCart ? (
           <span className={styles.mobileCart}>
             <CartLink />
           </span>
@@ -97,11 +99,13 @@ export function Header() {
 }
 
 /**
- * Cart and account menu, or Login and Signup. It reads the session itself, inside its hydration
- * part, so the part hydrates as the server rendered it (a guest) and then shows the account.
+ * Cart and account menu, or Login and Signup (with the cart when a guest holds one, decision 072).
+ * It reads the session itself, inside its hydration part, so the part hydrates as the server
+ * rendered it (a guest) and then shows the account.
  */
 function AccountLinks() {
   const { user, isLoading } = useCurrentUser();
+  const hasGuestCart = useHasGuestCart();
   return (
     <div className={styles.auth}>
       {user ? (
@@ -115,6 +119,7 @@ function AccountLinks() {
         <span className={styles.authPlaceholder} aria-hidden="true" />
       ) : (
         <>
+          {hasGuestCart ? <CartLink /> : null}
           <ButtonLink to="/login" variant="secondary" size="small">
             Login
           </ButtonLink>

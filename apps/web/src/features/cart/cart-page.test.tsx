@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_MESSAGES, CHECKOUT_MESSAGES, SHOP_UI_MESSAGES as UI } from '@shopper/contract/plain';
+import { shopPaymentConfigQueryKey } from '../../lib/guest-checkout.ts';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import {
@@ -10,6 +11,7 @@ import {
   buildColourCartItem,
   cartAnswer,
   cartSummaryAnswer,
+  paymentConfigAnswer,
   recordedRequests,
   signedInRoutes,
 } from '../../test/shop-fixtures.ts';
@@ -44,6 +46,41 @@ describe('CartPage', () => {
     expect(await screen.findByText('Please login to add items to cart')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Signup' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('shows a guest their own cart when the shop allows guest checkout, with no banner about verifying', async () => {
+    const cart = buildCart([buildCartItem({ quantity: 2 })]);
+    const fetchFake = stubApi({
+      'GET /api/payment/config': () => jsonResponse(200, paymentConfigAnswer('test', { guestCheckout: true })),
+      'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
+      'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart)),
+      'POST /api/cart/update': () => jsonResponse(200, cartAnswer(buildCart([buildCartItem({ quantity: 3 })]))),
+    });
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], ['/cart']);
+    const input = await screen.findByRole<HTMLInputElement>('spinbutton', {
+      name: 'Quantity of Linen Summer Shirt (M)',
+    });
+    expect(input.value).toBe('2');
+    expect(await within(screen.getByRole('complementary')).findByText('$129.60')).toBeTruthy();
+    expect(screen.getByLabelText('Promo code')).toBeTruthy();
+    expect(screen.getByRole('link', { name: UI.proceedToCheckout }).getAttribute('href')).toBe('/checkout');
+    expect(screen.queryByText(UI.cartVerifyBanner, { exact: false })).toBeNull();
+    expect(screen.queryByText('Please login to add items to cart')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Increase quantity of Linen Summer Shirt (M)' }));
+    await waitFor(() => expect(callsTo(fetchFake, 'POST', '/api/cart/update')).toHaveLength(1));
+    await waitFor(() => expect(input.disabled).toBe(false));
+    expect(input.value).toBe('3');
+  });
+
+  it('keeps asking a guest to log in when guest checkout is off, and reads no cart', async () => {
+    const fetchFake = stubApi({ 'GET /api/payment/config': () => jsonResponse(200, paymentConfigAnswer()) });
+    const { queryClient } = renderRoutes([{ path: '/cart', element: <CartPage /> }], ['/cart']);
+    expect(await screen.findByText('Please login to add items to cart')).toBeTruthy();
+    await waitFor(() => expect(queryClient.getQueryState(shopPaymentConfigQueryKey)?.status).toBe('success'));
+    expect(screen.getByText('Please login to add items to cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(callsTo(fetchFake, 'GET', '/api/cart')).toEqual([]);
   });
 
   it('shows the lines and the server-priced Order Summary', async () => {

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { cartQueryOptions, cartSummaryQueryOptions } from '../../lib/cart-queries.ts';
 import { isEmailVerified, useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
+import { useGuestCheckout } from '../../lib/guest-checkout.ts';
 import { messageOf } from '../../lib/form-errors.ts';
 import { cartLineKey, useChangeCart, useIsCartChanging } from './api/change-cart.ts';
 import { CartLine } from './components/cart-line.tsx';
@@ -19,16 +20,23 @@ import styles from './cart.module.css';
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart' }];
 
-/** /cart (docs/product.md#cart): an open page; guests are asked to log in, signed-in users see their server cart. */
+/**
+ * /cart (docs/product.md#cart): an open page; guests are asked to log in, signed-in users see their
+ * server cart. When the shop lets guests check out (decision 072), a guest sees their own server
+ * cart too; until the setting is known to be on, the login prompt shows, as it always did.
+ */
 export function CartPage() {
   usePageTitle('Cart');
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);
   const { user, isLoading } = useCurrentUser();
+  const guestCheckout = useGuestCheckout();
 
   let content;
   if (isLoading) content = <Spinner label="Loading your cart…" />;
-  else if (!user) content = <GuestCart />;
-  else content = <SignedInCart isVerified={isEmailVerified(user)} />;
+  else if (user) content = <SignedInCart isVerified={isEmailVerified(user)} />;
+  // No email verification is asked of a guest, so no banner about it.
+  else if (guestCheckout.isOn) content = <SignedInCart isVerified />;
+  else content = <GuestCart />;
 
   return (
     <Container isSection>

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY, SHOP_UI_MESSAGES as UI, toCountryCode } from '@shopper/contract/plain';
-import type { ShippingInfoInput, TestCard, User } from '@shopper/contract';
+import {
+  DEFAULT_COUNTRY,
+  GUEST_CHECKOUT_MESSAGES as G,
+  SHOP_UI_MESSAGES as UI,
+  toCountryCode,
+} from '@shopper/contract/plain';
+import { EmailSchema, type ShippingInfoInput, type TestCard, type User } from '@shopper/contract';
 import { ADDRESS_FIELDS, addressFormShape } from '../../lib/address-form.ts';
 
 /** The Shipping form of docs/product.md#entities: the address form the profile's address book uses too. */
@@ -12,6 +17,7 @@ const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/;
 /** The card fields of the test-mode provider; the provider itself judges the number and the dates. */
 export const testCardFormSchema = z.object({
   ...shippingShape,
+  email: z.string(),
   cardNumber: z.string().trim().min(1, UI.cardNumberRequired),
   expiry: z.string().trim().regex(EXPIRY_PATTERN, UI.expiryInvalid),
   cvc: z
@@ -23,12 +29,22 @@ export const testCardFormSchema = z.object({
 /** With Stripe, Elements holds the card: the form has only the shipping fields. */
 export const stripeFormSchema = z.object({
   ...shippingShape,
+  email: z.string(),
   cardNumber: z.string(),
   expiry: z.string(),
   cvc: z.string(),
 });
 
 export type CheckoutFormValues = z.infer<typeof testCardFormSchema>;
+
+/**
+ * A guest gives the email the confirmation goes to (docs/product.md#guest-checkout): a missing one
+ * has checkout's own message, the rest are the rules the server applies (EmailSchema). An
+ * account's own address is used instead.
+ */
+const guestEmailSchema = z.string().trim().min(1, G.emailRequired).pipe(EmailSchema);
+export const guestTestCardFormSchema = testCardFormSchema.extend({ email: guestEmailSchema });
+export const guestStripeFormSchema = stripeFormSchema.extend({ email: guestEmailSchema });
 
 /** Prefilled from the profile when it has an address (docs/product.md#checkout); the country defaults to US (docs/product.md#checkout). */
 export function checkoutDefaults(user: User | null): CheckoutFormValues {
@@ -41,6 +57,7 @@ export function checkoutDefaults(user: User | null): CheckoutFormValues {
     country: (address?.country && toCountryCode(address.country)) || DEFAULT_COUNTRY,
     postalCode: address?.postalCode || address?.zipCode || '',
     phoneNumber: user?.phone ?? '',
+    email: '',
     cardNumber: '',
     expiry: '',
     cvc: '',

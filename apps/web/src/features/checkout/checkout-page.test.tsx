@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import {
+  ACCOUNT_MESSAGES,
   CARD_ERRORS,
   CHECKOUT_MESSAGES as M,
   CreatePaymentIntentAnswerSchema,
   formatUsd,
+  GUEST_CHECKOUT_MESSAGES as G,
   OrderAnswerSchema,
+  SavedPaymentMethodsAnswerSchema,
   TEST_CARD,
 } from '@shopper/contract';
 import { buildUser, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
@@ -28,7 +31,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 function ConfirmationProbe() {
   const { orderId } = useParams();
-  return <p>confirmation of {orderId}</p>;
+  const guestEmail = (useLocation().state as { guestEmail?: string } | null)?.guestEmail;
+  return (
+    <p>
+      confirmation of {orderId}
+      {guestEmail ? ` for ${guestEmail}` : ''}
+    </p>
+  );
 }
 
 const cart = buildCart();
@@ -41,7 +50,7 @@ const intentAnswer = CreatePaymentIntentAnswerSchema.parse({
 
 type Handler = (request: { body: unknown; headers: Record<string, string> }) => Response | Promise<Response>;
 
-function renderCheckout(routes: Record<string, Handler> = {}) {
+function renderCheckout(routes: Record<string, Handler> = {}, { isGuest = false } = {}) {
   const user = buildUser({
     address: {
       street: '1 Main Street',
@@ -53,8 +62,8 @@ function renderCheckout(routes: Record<string, Handler> = {}) {
     },
   });
   const fetchFake = stubApi({
-    ...signedInRoutes(user),
-    'GET /api/payment/config': () => jsonResponse(200, paymentConfigAnswer()),
+    ...(isGuest ? {} : signedInRoutes(user)),
+    'GET /api/payment/config': () => jsonResponse(200, paymentConfigAnswer('test', { guestCheckout: isGuest })),
     'GET /api/cart': () => jsonResponse(200, cartAnswer(cart)),
     'GET /api/payment/cart-summary': () => jsonResponse(200, cartSummaryAnswer(cart)),
     'POST /api/payment/create-payment-intent': () => jsonResponse(200, intentAnswer),
@@ -79,6 +88,16 @@ async function fillCard(number: string) {
   await userEvent.type(await screen.findByLabelText('Card number'), number);
   await userEvent.type(screen.getByLabelText('Expiry'), '12/30');
   await userEvent.type(screen.getByLabelText('CVC'), '123');
+}
+
+/** A guest has no profile to fill the shipping form from. */
+async function fillShipping() {
+  await userEvent.type(await screen.findByLabelText('Full name'), 'Grace Hopper');
+  await userEvent.type(screen.getByLabelText('Address'), '1 Main Street');
+  await userEvent.type(screen.getByLabelText('City'), 'Springfield');
+  await userEvent.type(screen.getByLabelText('State/Province'), 'IL');
+  await userEvent.type(screen.getByLabelText('Zip/Postal Code'), '62701');
+  await userEvent.type(screen.getByLabelText('Phone number'), '5551234567');
 }
 
 describe('CheckoutPage', () => {
@@ -221,5 +240,79 @@ describe('CheckoutPage', () => {
     await fillCard(TEST_CARD.success);
     await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
     expect(await screen.findByText(M.paymentSystemError)).toBeTruthy();
+  });
+});
+
+describe('CheckoutPage for a guest (docs/product.md#guest-checkout)', () => {
+  const savedCard = {
+    _id: '6f1c2f0e-0000-4000-8000-000000000001',
+    paymentMethodId: 'pm_kept',
+    brand: 'visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2030,
+    createdAt: '2026-11-01T00:00:00.000Z',
+  };
+  const guestRoutes = {
+    'POST /api/test-provider/payment_intents/pi_123/confirm': () => jsonResponse(200, testIntent('requires_capture')),
+    // Were anything asked for an account's cards, this one would show.
+    'GET /api/payments/payment-methods': () =>
+      jsonResponse(200, SavedPaymentMethodsAnswerSchema.parse({ success: true, paymentMethods: [savedCard] })),
+  };
+
+  it('asks for an email above the shipping form, and offers nothing an account keeps', async () => {
+    renderCheckout(guestRoutes, { isGuest: true });
+    const email = await screen.findByLabelText<HTMLInputElement>(G.emailLabel);
+    expect(email.value).toBe('');
+    expect(screen.getByText(G.emailHint)).toBeTruthy();
+    expect(
+      email.compareDocumentPosition(screen.getByLabelText('Full name')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('');
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Visa •••• 4242/ })).toBeNull();
+    expect(screen.queryByLabelText('Deliver to')).toBeNull();
+    expect(screen.queryByLabelText('Save this card for next time')).toBeNull();
+    expect(screen.queryByLabelText('Keep these details for my next order')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $64.80' })).toBeTruthy();
+  });
+
+  it('shows the email rules under the field and pays nothing until the email is valid', async () => {
+    const { fetchFake } = renderCheckout(guestRoutes, { isGuest: true });
+    await fillShipping();
+    await fillCard(TEST_CARD.success);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    const email = screen.getByLabelText(G.emailLabel);
+    expect(await screen.findByText(G.emailRequired)).toBeTruthy();
+    expect(screen.queryByText(ACCOUNT_MESSAGES.emailRequired)).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(M.shippingFieldsRequired)).toBeNull();
+
+    await userEvent.type(email, 'grace@example');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailInvalid)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(screen.getByText(ACCOUNT_MESSAGES.emailInvalid)).toBeTruthy();
+    expect(calls(fetchFake, '/create-payment-intent')).toHaveLength(0);
+  });
+
+  it('sends the email with the payment, keeps no card, and goes to the confirmation', async () => {
+    const { fetchFake } = renderCheckout(guestRoutes, { isGuest: true });
+    await userEvent.type(await screen.findByLabelText(G.emailLabel), ' Grace@Example.com ');
+    await fillShipping();
+    await fillCard(TEST_CARD.success);
+    await userEvent.click(screen.getByRole('button', { name: /^Pay/ }));
+    expect(await screen.findByText('confirmation of order-9 for grace@example.com')).toBeTruthy();
+    const [intent] = calls(fetchFake, '/create-payment-intent');
+    expect(intent?.body).toEqual({
+      email: 'grace@example.com',
+      shippingInfo: {
+        name: 'Grace Hopper',
+        phoneNumber: '5551234567',
+        shippingMethod: 'standard',
+        shippingAddress: { street: '1 Main Street', city: 'Springfield', state: 'IL', country: 'US', zip: '62701' },
+      },
+    });
+    expect(intent?.headers['auth-token']).toBeUndefined();
+    expect(calls(fetchFake, '/payments/payment-methods')).toHaveLength(0);
   });
 });

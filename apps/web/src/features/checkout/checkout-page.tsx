@@ -32,6 +32,8 @@ import { usePaymentConfig } from './api/get-payment-config.ts';
 import {
   SHIPPING_FIELDS,
   checkoutDefaults,
+  guestStripeFormSchema,
+  guestTestCardFormSchema,
   stripeFormSchema,
   testCardFormSchema,
   toShippingInfo,
@@ -40,6 +42,7 @@ import {
 } from './checkout-form.ts';
 import { AuthenticationDialog } from './components/authentication-dialog.tsx';
 import { CheckoutSummary } from './components/checkout-summary.tsx';
+import { GuestContactFields } from './components/guest-contact-fields.tsx';
 import { NEW_ADDRESS, SavedAddressPicker } from './components/saved-address-picker.tsx';
 import { ShippingFields } from './components/shipping-fields.tsx';
 import { ShippingMethods } from './components/shipping-methods.tsx';
@@ -60,10 +63,15 @@ const StripePaymentSection = lazy(() =>
 
 const testCardResolver = zodResolver(testCardFormSchema);
 const shippingOnlyResolver = zodResolver(stripeFormSchema);
+const guestTestCardResolver = zodResolver(guestTestCardFormSchema);
+const guestShippingOnlyResolver = zodResolver(guestStripeFormSchema);
 
 const breadcrumb = [{ label: 'Home', to: '/' }, { label: 'Cart', to: '/cart' }, { label: 'Checkout' }];
 
-/** /checkout (docs/product.md#checkout), behind the login and verified-email guards. */
+/**
+ * /checkout (docs/product.md#checkout), behind the login and verified-email guards, or, with guest
+ * checkout on, open to a visitor without a session (docs/product.md#guest-checkout).
+ */
 export function CheckoutPage() {
   usePageTitle(UI.checkoutTitle);
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);
@@ -128,9 +136,11 @@ interface CheckoutFormProps {
 
 function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps) {
   const { user } = useCurrentUser();
+  // The guard let a visitor without a session in: a guest, with no saved cards or addresses to offer.
+  const isGuest = user === null;
   const queryClient = useQueryClient();
   const isStripe = config.provider === 'stripe' && Boolean(config.publishableKey);
-  const cards = useQuery(savedCardsQueryOptions()).data ?? [];
+  const cards = useQuery({ ...savedCardsQueryOptions(), enabled: !isGuest }).data ?? [];
   const [choice, setChoice] = useState<string | null>(null);
   // The newest saved card is offered first; without one, a new card.
   const lastCard = cards.at(-1);
@@ -139,8 +149,10 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
   const [isSavingCard, setIsSavingCard] = useState(false);
   // The card fields count only when a new card is typed into the test-mode form.
   const needsCardFields = !isStripe && chosenPayment === NEW_CARD;
-  const resolver: Resolver<CheckoutFormValues> = (...args) =>
-    (needsCardFields ? testCardResolver : shippingOnlyResolver)(...args);
+  const resolver: Resolver<CheckoutFormValues> = (...args) => {
+    if (isGuest) return (needsCardFields ? guestTestCardResolver : guestShippingOnlyResolver)(...args);
+    return (needsCardFields ? testCardResolver : shippingOnlyResolver)(...args);
+  };
   const {
     register,
     handleSubmit,
@@ -165,7 +177,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
   const chosenOption = summary.shippingMethods.find((m) => m.id === chosenMethod);
   const canShip = summary.shippingMethods.length > 0;
 
-  const addresses = useQuery(savedAddressesQueryOptions());
+  const addresses = useQuery({ ...savedAddressesQueryOptions(), enabled: !isGuest });
   const [picked, setPicked] = useState<string | null>(null);
   const [isSavingToBook, setIsSavingToBook] = useState(false);
   const book = addresses.data ?? [];
@@ -230,7 +242,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
     if (!confirmCard) return;
     const isNewCard = chosenPayment === NEW_CARD;
     const shippingInfo = toShippingInfo(values, chosenMethod);
-    if (pickedId === NEW_ADDRESS && isSavingToBook) {
+    if (!isGuest && pickedId === NEW_ADDRESS && isSavingToBook) {
       // Saving is a convenience: a refusal (a full book) must not stop the payment.
       await saveAddress(toSavedAddressBody(values))
         .then(() => queryClient.invalidateQueries({ queryKey: savedAddressKeys.all }))
@@ -240,7 +252,8 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
       shippingInfo,
       hasItems: cart.items.length > 0,
       confirmCard,
-      saveCard: isNewCard && isSavingCard,
+      saveCard: !isGuest && isNewCard && isSavingCard,
+      email: isGuest ? values.email : undefined,
       ...(isStripe && isNewCard && stripe ? { prepare: stripe.prepare } : {}),
     });
   });
@@ -248,6 +261,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
   return (
     <form className={styles.layout} onSubmit={(event) => void submit(event)} noValidate aria-busy={isPaying}>
       <div className={styles.main}>
+        {isGuest ? <GuestContactFields register={register} errors={errors} isDisabled={isPaying} /> : null}
         {hasShippingError ? (
           <Alert tone="error">
             <p>{M.shippingFieldsRequired}</p>
@@ -255,7 +269,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
         ) : null}
         <SavedAddressPicker addresses={book} value={pickedId} onPick={pick} isDisabled={isPaying} />
         <ShippingFields register={register} errors={errors} isDisabled={isPaying} countries={summary.shipsTo} />
-        {pickedId === NEW_ADDRESS ? (
+        {!isGuest && pickedId === NEW_ADDRESS ? (
           <label className={styles.saveAddress}>
             <input
               type="checkbox"
@@ -306,7 +320,7 @@ function CheckoutForm({ config, cart, summary: firstSummary }: CheckoutFormProps
           ) : chosenPayment === NEW_CARD ? (
             <TestCardFields register={register} errors={errors} isDisabled={isPaying} />
           ) : null}
-          {chosenPayment === NEW_CARD ? (
+          {!isGuest && chosenPayment === NEW_CARD ? (
             <label className={styles.saveAddress}>
               <input
                 type="checkbox"

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { CHECKOUT_MESSAGES as M, OrderAnswerSchema } from '@shopper/contract';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import {
+  AFTER_PURCHASE_MESSAGES as A,
+  CHECKOUT_MESSAGES as M,
+  GUEST_CHECKOUT_MESSAGES as G,
+  OrderAnswerSchema,
+} from '@shopper/contract';
 import { errorBody, jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { buildOrder, buildOrderWithColours, signedInRoutes } from '../../test/shop-fixtures.ts';
+import { buildOrder, buildOrderWithColours, recordedRequests, signedInRoutes } from '../../test/shop-fixtures.ts';
 import { OrderConfirmationPage } from './order-confirmation-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -28,6 +35,9 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText(/VISA •••• 4242/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View All Orders' }).getAttribute('href')).toBe('/account/orders');
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shop');
+    expect(screen.getByRole('button', { name: A.cancelOrder })).toBeTruthy();
+    expect(screen.queryByText(G.guestOrderNote)).toBeNull();
+    expect(screen.queryByRole('link', { name: G.createAccountAction })).toBeNull();
   });
 
   it('names the colour bought of a line that has one (decision 043)', async () => {
@@ -108,5 +118,69 @@ describe('OrderConfirmationPage', () => {
       'GET /api/payment/order/nope': () => jsonResponse(404, errorBody('NOT_FOUND', M.orderNotFound)),
     });
     expect(await screen.findByText(M.orderNotFound)).toBeTruthy();
+  });
+});
+
+describe('OrderConfirmationPage without an account (docs/product.md#guest-checkout)', () => {
+  function SignupProbe() {
+    const email = (useLocation().state as { email?: string } | null)?.email;
+    return <p>signup for {email ?? 'nobody'}</p>;
+  }
+
+  function renderAsGuest(
+    entry: string | { pathname: string; search?: string; state?: unknown },
+    routes: Parameters<typeof stubApi>[0],
+  ) {
+    const fetchFake = stubApi(routes);
+    renderRoutes(
+      [
+        { path: '/order-confirmation/:orderId', element: <OrderConfirmationPage /> },
+        { path: '/signup', element: <SignupProbe /> },
+      ],
+      [entry],
+    );
+    return fetchFake;
+  }
+
+  it('shows the guest who just paid the note and an invitation to create an account with the email given', async () => {
+    renderAsGuest(
+      { pathname: '/order-confirmation/order-1', state: { guestEmail: 'grace@example.com' } },
+      { 'GET /api/payment/order/order-1': () => orderAnswer() },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeTruthy();
+    expect(screen.getByText(G.guestOrderNote)).toBeTruthy();
+    const panel = screen.getByRole('region', { name: G.createAccountTitle });
+    expect(within(panel).getByText(G.createAccountPrompt('grace@example.com'))).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: G.createAccountAction }).getAttribute('href')).toBe('/signup');
+    // Cancelling, returns and the order history need an account.
+    expect(screen.queryByRole('button', { name: A.cancelOrder })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View All Orders' })).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).queryByText('Order History')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/shop');
+
+    await userEvent.click(within(panel).getByRole('link', { name: G.createAccountAction }));
+    expect(await screen.findByText('signup for grace@example.com')).toBeTruthy();
+  });
+
+  it('reads the order with the key of its link and keeps the key on the receipt link', async () => {
+    const fetchFake = renderAsGuest('/order-confirmation/order-1?key=signed-key', {
+      'GET /api/payment/order/order-1': () => orderAnswer(),
+    });
+    expect(await screen.findByText('#SH-10001')).toBeTruthy();
+    expect(screen.getByText(G.createAccountPromptWithoutEmail)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Print receipt' }).getAttribute('href')).toBe(
+      '/order-confirmation/order-1/receipt?key=signed-key',
+    );
+    const read = recordedRequests(fetchFake).find((request) => request.url.pathname === '/api/payment/order/order-1');
+    expect(read?.url.searchParams.get('key')).toBe('signed-key');
+  });
+
+  it('says when the key is refused, and offers the lookup instead', async () => {
+    renderAsGuest('/order-confirmation/order-1?key=forged', {
+      'GET /api/payment/order/order-1': () => jsonResponse(404, errorBody('NOT_FOUND', G.accessKeyInvalid)),
+    });
+    expect(await screen.findByText(G.accessKeyInvalid)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Order Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: G.lookupTitle }).getAttribute('href')).toBe('/order-lookup');
   });
 });

@@ -1,6 +1,7 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import {
   CHECKOUT_MESSAGES as M,
+  GUEST_CHECKOUT_MESSAGES as G,
   ROUTE_REFRESH_THRESHOLD_MS,
   ORDER_TRACKING_MESSAGES as T,
   SHOP_UI_MESSAGES as UI,
@@ -14,14 +15,17 @@ import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { MoneyBreakdown } from '../../components/money-breakdown.tsx';
+import { Alert } from '../../components/alert.tsx';
 import { ProductImage } from '../../components/product-image.tsx';
 import { lineColour, lineVariant } from '../../lib/line-colour.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
 import { isApiError } from '../../lib/api-client.ts';
-import { useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
-import { useOrder } from './api/get-order.ts';
+import { useCurrentUser, useRefreshUserWhenOlderThan } from '../../lib/current-user.ts';
+import { messageOf } from '../../lib/form-errors.ts';
+import { orderPagePath, useOrder } from './api/get-order.ts';
 import { CancelOrder } from './components/cancel-order.tsx';
+import { CreateAccountPanel } from './components/guest-order-panel.tsx';
 import { OrderReturns } from './components/order-returns.tsx';
 import { OrderProgress, TrackingDetails } from './components/order-progress.tsx';
 import { StatusBadge } from './components/order-status.tsx';
@@ -33,59 +37,111 @@ const breadcrumb = [
   { label: UI.orderHistoryTitle, to: '/account/orders' },
   { label: UI.orderDetailsTitle },
 ];
+/** A guest has no order history to go back to (docs/product.md#guest-checkout). */
+const guestBreadcrumb = [{ label: 'Home', to: '/' }, { label: UI.orderDetailsTitle }];
 
-const actions = (
-  <>
-    <ButtonLink to="/account/orders">{UI.viewAllOrders}</ButtonLink>
-    <ButtonLink to="/shop" variant="secondary">
-      {UI.continueShopping}
-    </ButtonLink>
-  </>
+const continueShopping = (
+  <ButtonLink to="/shop" variant="secondary">
+    {UI.continueShopping}
+  </ButtonLink>
 );
 
-/** /order-confirmation/:orderId — an order id, or a payment intent id (pi_…) (docs/product.md#order-confirmation). */
+/** The way on: the order history for an account; a guest, who has none, may look an order up instead. */
+function NotFoundActions({ isGuest }: { isGuest: boolean }) {
+  return (
+    <>
+      {isGuest ? (
+        <ButtonLink to="/order-lookup">{G.lookupTitle}</ButtonLink>
+      ) : (
+        <ButtonLink to="/account/orders">{UI.viewAllOrders}</ButtonLink>
+      )}
+      {continueShopping}
+    </>
+  );
+}
+
+/** After paying as a guest, checkout names the email given (the order does not carry it). */
+function guestEmailOf(state: unknown): string | null {
+  const email = (state as { guestEmail?: unknown } | null)?.guestEmail;
+  return typeof email === 'string' && email ? email : null;
+}
+
+/**
+ * /order-confirmation/:orderId — an order id, or a payment intent id (pi_…) (docs/product.md#order-confirmation).
+ * A guest reads it by the cookie of the cart that paid, and anyone by the order's signed `?key=`
+ * (docs/product.md#guest-checkout).
+ */
 export function OrderConfirmationPage() {
   usePageTitle(UI.orderDetailsTitle);
   useRefreshUserWhenOlderThan(ROUTE_REFRESH_THRESHOLD_MS);
   const { orderId = '' } = useParams();
-  const order = useOrder(orderId);
+  const [params] = useSearchParams();
+  const accessKey = params.get('key') || undefined;
+  const location = useLocation();
+  const { isAuthenticated } = useCurrentUser();
+  const isGuest = !isAuthenticated;
+  const order = useOrder(orderId, accessKey);
 
   let content;
   if (order.isPending) content = <Spinner label="Loading your order…" />;
   else if (order.isError) {
-    const isNotFound = isApiError(order.error) && order.error.status === 404;
+    const status = isApiError(order.error) ? order.error.status : 0;
+    // Without an account, a read the server refuses is an order this visitor cannot see.
+    const isNotFound = status === 404 || (isGuest && status === 401);
     content = (
       <EmptyState
         role="alert"
         title={isNotFound ? UI.orderNotFoundTitle : M.fetchOrderFailed}
-        message={isNotFound ? M.orderNotFound : M.fetchOrderFailed}
+        // A refused key gets the server's own words: how to find the order instead.
+        message={
+          isNotFound ? (accessKey ? messageOf(order.error, M.orderNotFound) : M.orderNotFound) : M.fetchOrderFailed
+        }
         actions={
           isNotFound ? (
-            actions
+            <NotFoundActions isGuest={isGuest} />
           ) : (
             <>
               <Button onClick={() => void order.refetch()}>{UI.tryAgain}</Button>
-              <ButtonLink to="/account/orders" variant="secondary">
-                {UI.viewAllOrders}
-              </ButtonLink>
+              {isGuest ? (
+                continueShopping
+              ) : (
+                <ButtonLink to="/account/orders" variant="secondary">
+                  {UI.viewAllOrders}
+                </ButtonLink>
+              )}
             </>
           )
         }
       />
     );
-  } else content = <OrderDetails order={order.data} />;
+  } else {
+    content = (
+      <OrderDetails
+        order={order.data}
+        accessKey={accessKey}
+        guest={isGuest ? { email: guestEmailOf(location.state) } : null}
+      />
+    );
+  }
 
   return (
     <Container isSection>
       <div className={styles.confirmation}>
-        <Breadcrumb items={breadcrumb} />
+        <Breadcrumb items={isGuest ? guestBreadcrumb : breadcrumb} />
         {content}
       </div>
     </Container>
   );
 }
 
-function OrderDetails({ order }: { order: Order }) {
+interface OrderDetailsProps {
+  order: Order;
+  accessKey: string | undefined;
+  /** Read without an account: cancelling and returns need one, so the page offers to create it instead. */
+  guest: { email: string | null } | null;
+}
+
+function OrderDetails({ order, accessKey, guest }: OrderDetailsProps) {
   const { shippingInfo: ship, paymentInfo: payment } = order;
   return (
     <>
@@ -102,9 +158,10 @@ function OrderDetails({ order }: { order: Order }) {
         </p>
         <StatusBadge status={order.orderStatus} />
       </header>
+      {guest ? <Alert tone="info">{G.guestOrderNote}</Alert> : null}
 
       <OrderProgress order={order} />
-      <CancelOrder order={order} />
+      {guest ? <CreateAccountPanel email={guest.email} /> : <CancelOrder order={order} />}
 
       <div className={styles.detailGrid}>
         <section className={styles.panel} aria-labelledby="order-summary-title">
@@ -200,11 +257,12 @@ function OrderDetails({ order }: { order: Order }) {
         </ul>
       </section>
 
-      <OrderReturns order={order} />
+      {guest ? null : <OrderReturns order={order} />}
 
       <div className={styles.confirmationActions}>
-        {actions}
-        <ButtonLink to={`/order-confirmation/${order._id}/receipt`} variant="secondary">
+        {guest ? null : <ButtonLink to="/account/orders">{UI.viewAllOrders}</ButtonLink>}
+        {continueShopping}
+        <ButtonLink to={orderPagePath(order._id, accessKey, '/receipt')} variant="secondary">
           Print receipt
         </ButtonLink>
       </div>

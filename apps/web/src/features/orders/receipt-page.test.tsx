@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { OrderAnswerSchema, ShopLegalAnswerSchema } from '@shopper/contract';
 import { jsonResponse, stubApi } from '../../test/account-fixtures.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import { buildOrder, signedInRoutes } from '../../test/shop-fixtures.ts';
+import { buildOrder, recordedRequests, signedInRoutes } from '../../test/shop-fixtures.ts';
 import { ReceiptPage } from './receipt-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -52,5 +52,23 @@ describe('ReceiptPage', () => {
     const totals = total.closest('dl')!;
     expect(totals.textContent).not.toContain('Tax$');
     expect(totals.textContent).toContain('Total$20.00incl. VAT$3.19');
+  });
+
+  it('opens with the order link’s key for a visitor without an account, and keeps it on the way back', async () => {
+    const fetchFake = stubApi({
+      'GET /api/payment/order/order-1': () =>
+        jsonResponse(200, OrderAnswerSchema.parse({ success: true, order: buildOrder() })),
+      'GET /api/shop/legal': () => jsonResponse(200, ShopLegalAnswerSchema.parse({ success: true, legal })),
+    });
+    renderRoutes(
+      [{ path: '/order-confirmation/:orderId/receipt', element: <ReceiptPage /> }],
+      ['/order-confirmation/order-1/receipt?key=signed-key'],
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipt for order #SH-10001' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the order' }).getAttribute('href')).toBe(
+      '/order-confirmation/order-1?key=signed-key',
+    );
+    const read = recordedRequests(fetchFake).find((request) => request.url.pathname === '/api/payment/order/order-1');
+    expect(read?.url.searchParams.get('key')).toBe('signed-key');
   });
 });

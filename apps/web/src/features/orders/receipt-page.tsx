@@ -1,6 +1,12 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { CHECKOUT_MESSAGES as M, countryName, formatUsd, shippingLineLabel } from '@shopper/contract/plain';
+import {
+  CHECKOUT_MESSAGES as M,
+  GUEST_CHECKOUT_MESSAGES as G,
+  countryName,
+  formatUsd,
+  shippingLineLabel,
+} from '@shopper/contract/plain';
 import type { Order, ShopLegal } from '@shopper/contract';
 import { Button, ButtonLink } from '../../components/button.tsx';
 import { Container } from '../../components/container.tsx';
@@ -8,16 +14,23 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { MoneyBreakdown } from '../../components/money-breakdown.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../hooks/use-page-title.ts';
-import { useOrder } from './api/get-order.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { orderPagePath, useOrder } from './api/get-order.ts';
 import { shopLegalQueryOptions } from './api/get-shop-legal.ts';
 import { formatOrderDate } from './order-format.ts';
 import styles from './receipt.module.css';
 
-/** /order-confirmation/:orderId/receipt: the order's printable receipt (docs/shipping-and-taxes.md#receipts). */
+/**
+ * /order-confirmation/:orderId/receipt: the order's printable receipt (docs/shipping-and-taxes.md#receipts),
+ * read like the order page: by the account, the paying guest's cookie, or the order's `?key=`.
+ */
 export function ReceiptPage() {
   const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const accessKey = params.get('key') || undefined;
+  const { isAuthenticated } = useCurrentUser();
   usePageTitle('Receipt');
-  const order = useOrder(orderId);
+  const order = useOrder(orderId, accessKey);
   const legal = useQuery(shopLegalQueryOptions());
   let content;
   if (order.isPending || legal.isPending) content = <Spinner label="Loading your receipt…" />;
@@ -27,14 +40,20 @@ export function ReceiptPage() {
         role="alert"
         title={M.fetchOrderFailed}
         message={M.orderNotFound}
-        actions={<ButtonLink to="/account/orders">View All Orders</ButtonLink>}
+        actions={
+          isAuthenticated ? (
+            <ButtonLink to="/account/orders">View All Orders</ButtonLink>
+          ) : (
+            <ButtonLink to="/order-lookup">{G.lookupTitle}</ButtonLink>
+          )
+        }
       />
     );
-  } else content = <Receipt order={order.data} legal={legal.data} />;
+  } else content = <Receipt order={order.data} legal={legal.data} accessKey={accessKey} />;
   return <Container isSection>{content}</Container>;
 }
 
-function Receipt({ order, legal }: { order: Order; legal: ShopLegal }) {
+function Receipt({ order, legal, accessKey }: { order: Order; legal: ShopLegal; accessKey: string | undefined }) {
   const ship = order.shippingInfo;
   return (
     <article className={styles.receipt} aria-labelledby="receipt-title">
@@ -112,7 +131,7 @@ function Receipt({ order, legal }: { order: Order; legal: ShopLegal }) {
       <p>Paid by card{order.paymentInfo.last4 ? ` ending ${order.paymentInfo.last4}` : ''}.</p>
       <div className={styles.actions}>
         <Button onClick={() => window.print()}>Print</Button>
-        <ButtonLink to={`/order-confirmation/${order._id}`} variant="secondary">
+        <ButtonLink to={orderPagePath(order._id, accessKey)} variant="secondary">
           Back to the order
         </ButtonLink>
       </div>

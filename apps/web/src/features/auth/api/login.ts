@@ -4,6 +4,7 @@ import type { AuthAnswer, LoginBody, SignupBody } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 import { setCurrentUser } from '../../../lib/current-user.ts';
 import { startSession } from '../../../lib/session.ts';
+import { mergeGuestCart } from './merge-guest-cart.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -19,12 +20,16 @@ export async function signup(body: SignupBody): Promise<AuthAnswer> {
   return apiClient.post('/users/signup', body, (s) => s.AuthAnswerSchema);
 }
 
-/** Stores the token and the user: the user first, so the new session does not fetch /me again. */
+/**
+ * Stores the token and the user: the user first, so the new session does not fetch /me again. Then
+ * a guest cart joins the account's, before the page the shopper came from reads the cart.
+ */
 function useStartSession() {
   const queryClient = useQueryClient();
   return async (answer: AuthAnswer) => {
     await setCurrentUser(queryClient, answer.user);
     startSession(answer.accessToken);
+    await mergeGuestCart(queryClient);
   };
 }
 

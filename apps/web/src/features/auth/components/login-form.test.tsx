@@ -8,8 +8,12 @@ import {
   LOGGED_OUT_STORAGE_KEY,
   MESSAGES,
 } from '@shopper/contract/plain';
+import { CartSyncAnswerSchema } from '@shopper/contract';
+import { Header } from '../../../app/layout/header.tsx';
+import { hasGuestCart, markGuestCart } from '../../../lib/guest-checkout.ts';
 import { authAnswer, errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { buildCart, buildCartItem, recordedRequests } from '../../../test/shop-fixtures.ts';
 import { LoginForm } from './login-form.tsx';
 
 function renderLogin(from?: string) {
@@ -17,7 +21,15 @@ function renderLogin(from?: string) {
     [
       { path: '/login', element: <LoginForm /> },
       { path: '/', element: <p>home page</p> },
-      { path: '/account/orders', element: <p>orders page</p> },
+      {
+        path: '/account/orders',
+        element: (
+          <>
+            <Header />
+            <p>orders page</p>
+          </>
+        ),
+      },
     ],
     [{ pathname: '/login', state: from ? { from: { pathname: from, search: '', hash: '' } } : null }],
   );
@@ -50,6 +62,47 @@ describe('LoginForm', () => {
     expect(await screen.findByText('orders page')).toBeTruthy();
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('tok-1');
     expect(localStorage.getItem(LOGGED_OUT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('merges the guest cart this browser filled into the account, and the header counts the merged cart', async () => {
+    markGuestCart();
+    const merged = buildCart([buildCartItem({ quantity: 3 })]);
+    const fake = stubApi({
+      'POST /api/users/login': () => jsonResponse(200, authAnswer(undefined, 'tok-1')),
+      'POST /api/cart/sync': () =>
+        jsonResponse(200, CartSyncAnswerSchema.parse({ success: true, cart: merged, skipped: [], adjusted: [] })),
+    });
+    renderLogin('/account/orders');
+    await submit();
+    expect(await screen.findByText('orders page')).toBeTruthy();
+    expect((await screen.findAllByRole('link', { name: 'Cart, 3 items' })).length).toBeGreaterThan(0);
+    const syncs = recordedRequests(fake).filter((request) => request.url.pathname === '/api/cart/sync');
+    expect(syncs.map((request) => request.body)).toEqual([{ items: [] }]);
+    expect(syncs[0]?.headers['auth-token']).toBe('tok-1');
+    expect(recordedRequests(fake).filter((request) => request.url.pathname === '/api/cart')).toEqual([]);
+    expect(hasGuestCart()).toBe(false);
+  });
+
+  it('merges nothing when this browser filled no guest cart', async () => {
+    const fake = stubApi({ 'POST /api/users/login': () => jsonResponse(200, authAnswer(undefined, 'tok-1')) });
+    renderLogin('/account/orders');
+    await submit();
+    expect(await screen.findByText('orders page')).toBeTruthy();
+    expect(recordedRequests(fake).map((request) => request.url.pathname)).not.toContain('/api/cart/sync');
+  });
+
+  it('logs in when the merge fails, silently, and keeps the guest cart to merge at the next login', async () => {
+    markGuestCart();
+    stubApi({
+      'POST /api/users/login': () => jsonResponse(200, authAnswer(undefined, 'tok-1')),
+      'POST /api/cart/sync': () => jsonResponse(500, errorBody('INTERNAL', 'Something went wrong')),
+    });
+    renderLogin('/account/orders');
+    await submit();
+    expect(await screen.findByText('orders page')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('tok-1');
+    expect(hasGuestCart()).toBe(true);
   });
 
   it("shows the server's message as the general error, without a refresh attempt", async () => {

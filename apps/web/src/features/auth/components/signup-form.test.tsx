@@ -3,8 +3,11 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { ACCOUNT_MESSAGES, AUTH_TOKEN_STORAGE_KEY } from '@shopper/contract/plain';
+import { CartSyncAnswerSchema } from '@shopper/contract';
+import { hasGuestCart, markGuestCart } from '../../../lib/guest-checkout.ts';
 import { authAnswer, buildUser, errorBody, jsonResponse, stubApi } from '../../../test/account-fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { buildCart, recordedRequests } from '../../../test/shop-fixtures.ts';
 import { SignupForm } from './signup-form.tsx';
 
 function PendingProbe() {
@@ -32,6 +35,14 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SignupForm', () => {
+  it('starts with the email a guest order page sent along (docs/product.md#guest-checkout)', () => {
+    renderRoutes(
+      [{ path: '/signup', element: <SignupForm /> }],
+      [{ pathname: '/signup', state: { email: 'grace@example.com' } }],
+    );
+    expect(screen.getByLabelText('Email')).toHaveProperty('value', 'grace@example.com');
+  });
+
   it('enables Create Account only when every field is filled and the terms are ticked', async () => {
     const user = userEvent.setup();
     renderSignup();
@@ -85,6 +96,24 @@ describe('SignupForm', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe('tok-new');
     expect(fake.mock.calls[0]![1]?.body).toContain('"acceptTerms":true');
+  });
+
+  it('merges the guest cart this browser filled into the new account', async () => {
+    markGuestCart();
+    const user = userEvent.setup();
+    const fake = stubApi({
+      'POST /api/users/signup': () => jsonResponse(201, authAnswer(buildUser(), 'tok-new')),
+      'POST /api/cart/sync': () =>
+        jsonResponse(200, CartSyncAnswerSchema.parse({ success: true, cart: buildCart(), skipped: [], adjusted: [] })),
+    });
+    renderSignup();
+    await fillAll(user);
+    await user.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('pending for ada@example.com')).toBeTruthy();
+    const syncs = recordedRequests(fake).filter((request) => request.url.pathname === '/api/cart/sync');
+    expect(syncs.map((request) => [request.body, request.headers['auth-token']])).toEqual([[{ items: [] }, 'tok-new']]);
+    expect(hasGuestCart()).toBe(false);
   });
 
   it("maps the server's field errors to their fields", async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_MESSAGES, ACCOUNT_UI_MESSAGES as UI, SignupBodySchema, storePagePath } from '@shopper/contract';
 import { Alert } from '../../../components/alert.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -20,8 +20,15 @@ const SignupFormSchema = SignupBodySchema.superRefine((body, ctx) => {
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'phone', 'acceptTerms'] as const;
 
+/** A guest's order page sends its email along (docs/product.md#guest-checkout): the account to claim it with. */
+function emailFromState(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function SignupForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const signupMutation = useSignup();
   const [generalError, setGeneralError] = useState<string | null>(null);
   const checklistId = useId();
@@ -36,7 +43,14 @@ export function SignupForm() {
   } = useForm({
     resolver: zodResolver(SignupFormSchema),
     mode: 'onTouched',
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', phone: '', acceptTerms: false },
+    defaultValues: {
+      username: '',
+      email: emailFromState(location.state),
+      password: '',
+      confirmPassword: '',
+      phone: '',
+      acceptTerms: false,
+    },
   });
 
   const [username, email, password, confirmPassword, acceptTerms] = useWatch({

@@ -1,14 +1,17 @@
 import type { CreatePaymentIntentAnswer, Order, ShippingInfoInput } from '@shopper/contract';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** POST /api/payment/create-payment-intent: the server prices the cart; only shipping details are sent. */
+/**
+ * POST /api/payment/create-payment-intent: the server prices the cart; only shipping details are
+ * sent, with a guest's email (docs/product.md#guest-checkout).
+ */
 export function createPaymentIntent(
   shippingInfo: ShippingInfoInput,
-  saveCard = false,
+  { saveCard = false, email }: { saveCard?: boolean; email?: string | undefined } = {},
 ): Promise<CreatePaymentIntentAnswer> {
   return apiClient.post(
     '/payment/create-payment-intent',
-    { shippingInfo, ...(saveCard ? { saveCard } : {}) },
+    { shippingInfo, ...(saveCard ? { saveCard } : {}), ...(email ? { email } : {}) },
     (s) => s.CreatePaymentIntentAnswerSchema,
   );
 }

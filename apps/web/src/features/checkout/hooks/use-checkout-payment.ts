@@ -34,6 +34,8 @@ export interface PayInput {
   prepare?: PreparePayment;
   /** "Save this card for next time": the provider keeps it, then the shop lists it. */
   saveCard?: boolean;
+  /** A guest's email (docs/product.md#guest-checkout); undefined for an account. */
+  email?: string | undefined;
 }
 
 /**
@@ -49,7 +51,14 @@ export function useCheckoutPayment() {
   const [isPaying, setIsPaying] = useState(false);
   const [error, setError] = useState<PaymentError | null>(null);
 
-  async function pay({ shippingInfo, hasItems, confirmCard, prepare, saveCard = false }: PayInput): Promise<void> {
+  async function pay({
+    shippingInfo,
+    hasItems,
+    confirmCard,
+    prepare,
+    saveCard = false,
+    email,
+  }: PayInput): Promise<void> {
     if (inFlight.current) return;
     inFlight.current = true;
     setIsPaying(true);
@@ -65,7 +74,7 @@ export function useCheckoutPayment() {
         setError({ kind: 'inline', message: prepared.message });
         return;
       }
-      const intent = await createPaymentIntent(shippingInfo, saveCard);
+      const intent = await createPaymentIntent(shippingInfo, { saveCard, email });
       const outcome = await confirmCard(intent);
       if (outcome.status === 'card-error') {
         setError({ kind: 'inline', message: outcome.message });
@@ -88,7 +97,9 @@ export function useCheckoutPayment() {
         // docs/product.md#checkout: the payment went through; the confirmation page finds the order by its payment.
         target = intent.paymentIntentId;
       }
-      await navigate(`/order-confirmation/${encodeURIComponent(target)}`, { replace: true });
+      // A guest's confirmation names the email in its "create an account" prompt: the order does not carry it.
+      const state = email ? { guestEmail: email } : undefined;
+      await navigate(`/order-confirmation/${encodeURIComponent(target)}`, { replace: true, state });
       void invalidateCart(queryClient);
     } catch (failure) {
       isLeaving = false;

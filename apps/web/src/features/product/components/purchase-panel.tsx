@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ADD_TO_CART_LOCK_MS, CART_MESSAGES, MESSAGES } from '@shopper/contract/plain';
 import type { Product, ProductColour } from '@shopper/contract';
 import { Button } from '../../../components/button.tsx';
 import { useChangesBeforeHydration } from '../../../hooks/use-changes-before-hydration.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { fetchIsGuestCheckoutOn } from '../../../lib/guest-checkout.ts';
 import { hasColourChoice } from '../../../lib/product-colours.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -40,6 +42,7 @@ export function PurchasePanel({ product, colour, onColourChange, initialSize = n
   const [isLocked, setIsLocked] = useState(false);
   const lockTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const addToCart = useAddToCart();
+  const queryClient = useQueryClient();
   const sizeErrorId = useId();
   const quantityId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -87,7 +90,7 @@ export function PurchasePanel({ product, colour, onColourChange, initialSize = n
     setQuantity(Math.min(maxQuantity, Math.max(1, Math.trunc(next))));
   }
 
-  function handleAdd() {
+  async function handleAdd() {
     if (isLocked) return;
     setIsLocked(true);
     lockTimer.current = setTimeout(() => setIsLocked(false), ADD_TO_CART_LOCK_MS);
@@ -97,7 +100,8 @@ export function PurchasePanel({ product, colour, onColourChange, initialSize = n
       showToast(MESSAGES.selectSizeBeforeAdding, 'error');
       return;
     }
-    if (!isSignedIn()) {
+    // A visitor without a session adds as a guest only when the shop allows it (decision 072).
+    if (!isSignedIn() && !(await fetchIsGuestCheckoutOn(queryClient))) {
       showToast(MESSAGES.loginToAddToCart, 'error');
       return;
     }
@@ -107,7 +111,10 @@ export function PurchasePanel({ product, colour, onColourChange, initialSize = n
       {
         onSuccess: () => showToast(`Added ${product.name} (${added}) to your cart`, 'success'),
         onError: (error) => {
-          if (isApiError(error) && error.status === 401) return showToast(MESSAGES.loginAgainToAddToCart, 'error');
+          if (isApiError(error) && error.status === 401) {
+            // A guest refused: the owner turned guest checkout off since the config was read.
+            return showToast(isSignedIn() ? MESSAGES.loginAgainToAddToCart : MESSAGES.loginToAddToCart, 'error');
+          }
           if (isApiError(error) && error.errors?.some((field) => field.param === 'size')) {
             setSizeError(MESSAGES.selectSizeInline);
             return showToast(MESSAGES.selectSizeForProduct, 'error');
@@ -192,7 +199,7 @@ export function PurchasePanel({ product, colour, onColourChange, initialSize = n
         <Button
           variant="accent"
           className={styles.addButton}
-          onClick={handleAdd}
+          onClick={() => void handleAdd()}
           disabled={isOutOfStock || isSizeSoldOut || isBusy}
         >
           {isOutOfStock ? 'Out of stock' : isBusy ? 'Adding...' : 'Add to Cart'}
