@@ -112,6 +112,14 @@ test.describe('guest checkout', () => {
         await expect(guest.getByText(`#${orderNumber}`)).toBeVisible();
       });
 
+      await test.step('the back office lists the order with the others, marked as a guest’s', async () => {
+        const orderId = new URL(guest.url()).pathname.split('/').pop() ?? '';
+        await page.goto(`/dashboard/orders/${orderId}`);
+        await expect(page.getByRole('heading', { name: `Order ${orderNumber}` })).toBeVisible();
+        await expect(page.getByText(email)).toBeVisible();
+        await expect(page.getByText(G.guestMarker, { exact: true })).toBeVisible();
+      });
+
       await test.step('creates an account with that email, verifies it, and sees the order in the history', async () => {
         await guest.getByRole('link', { name: G.createAccountAction }).click();
         await expect(guest).toHaveURL(/\/signup/);
