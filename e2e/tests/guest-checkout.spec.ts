@@ -8,9 +8,17 @@ import {
   TEST_CARD,
 } from '@shopper/contract';
 import { VIEWPORTS } from '../fixtures/accessibility.ts';
-import { linkIn, STRONG_PASSWORD, uniqueEmail, verifyEmail, waitForMail } from '../fixtures/accounts.ts';
+import {
+  linkIn,
+  logInWithForm,
+  signUpVerified,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  verifyEmail,
+  waitForMail,
+} from '../fixtures/accounts.ts';
 import { DEMO_BACK_OFFICE, openBackOffice } from '../fixtures/back-office.ts';
-import { cartLink, fillShipping, payWithCard, productsWithStock, roomySize } from '../fixtures/shop.ts';
+import { addToCart, cartLink, fillShipping, payWithCard, productsWithStock, roomySize } from '../fixtures/shop.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 /** The owner's setting through the API, to put the shop back as every other journey expects it. */
@@ -137,5 +145,28 @@ test.describe('guest checkout', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  test('a guest’s cart joins the account’s when they log in', async ({ page, request }) => {
+    await setGuestCheckout(request, true);
+    const account = await signUpVerified(request);
+    const [kept, added] = await productsWithStock(request, 2);
+    await addToCart(request, account, kept!);
+
+    await test.step('a visitor adds a product without an account', async () => {
+      await page.goto(`/products/${added!.slug}`);
+      await page.getByRole('radio', { name: roomySize(added!), exact: true }).check();
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+    });
+
+    await test.step('logs in: the cart holds the account’s line and the guest’s', async () => {
+      await page.goto('/login');
+      await logInWithForm(page, account.email, account.password);
+      await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
+      await page.goto('/cart');
+      await expect(page.getByText(kept!.name).first()).toBeVisible();
+      await expect(page.getByText(added!.name).first()).toBeVisible();
+    });
   });
 });

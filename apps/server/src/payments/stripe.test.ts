@@ -63,7 +63,12 @@ function webhook(type: string, intentId: string, eventId: string, secret = KEYS.
 describe('Stripe adapter against a local stand-in', () => {
   it('publishes the Stripe key to the browser and has no test-provider routes', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
-    expect(config.json()).toEqual({ success: true, provider: 'stripe', publishableKey: 'pk_test_standin' });
+    expect(config.json()).toEqual({
+      success: true,
+      provider: 'stripe',
+      publishableKey: 'pk_test_standin',
+      guestCheckout: false,
+    });
     const testRoute = await t.app.inject({
       method: 'POST',
       url: '/api/test-provider/payment_intents/pi_x/confirm',
