@@ -63,7 +63,19 @@ export function storeServerCart(queryClient: QueryClient, cart: Cart): void {
   void queryClient.invalidateQueries({ queryKey: cartQueryKeys.summary });
 }
 
-/** After an order or a logout-like change: every cart query reads the server again. */
-export function invalidateCart(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: cartQueryKeys.all });
+/**
+ * After an order or a logout-like change: every cart query reads the server again, except that a
+ * summary is only marked stale. Right after an order the checkout's summary may still be on screen
+ * for a frame, and the summary of the cart just emptied is a refusal ('Your cart is empty.') that
+ * would toast 'Failed to load cart summary' over the confirmation; a page that shows a summary
+ * next reads it then.
+ */
+export async function invalidateCart(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: cartQueryKeys.summary, refetchType: 'none' }),
+    queryClient.invalidateQueries({
+      queryKey: cartQueryKeys.all,
+      predicate: (query) => query.queryKey[1] !== cartQueryKeys.summary[1],
+    }),
+  ]);
 }
