@@ -35,8 +35,9 @@ async function setGuestCheckout(request: APIRequestContext, on: boolean): Promis
     throw new Error(`PUT /api/admin/settings answered ${response.status()}: ${await response.text()}`);
 }
 
-// Turning guest checkout on changes what every visitor sees: this file runs with the shop-wide
-// journeys, after all the others (playwright.config.ts), and turns the setting off again.
+// Turning guest checkout on changes what every visitor sees: this file runs in a project of its own,
+// after all the others, the shop-wide ones included (playwright.config.ts), and turns the setting
+// off again.
 test.describe('guest checkout', () => {
   test.describe.configure({ timeout: 90_000 });
   test.afterAll(async ({ request }) => {
