@@ -116,15 +116,8 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'checkout',
     file: 'modules/checkout/checkout.routes.ts',
-    plugin: (s) =>
-      checkoutRoutes({
-        checkout: s.checkout,
-        provider: s.payments.provider,
-        owners: s.cartOwners,
-        guests: s.guestAccounts,
-        settings: s.settings,
-        rateLimiter: s.rateLimiter,
-      }),
+    plugin: ({ checkout, payments, cartOwners: owners, guestAccounts: guests, settings, rateLimiter }) =>
+      checkoutRoutes({ checkout, provider: payments.provider, owners, guests, settings, rateLimiter }),
   },
   {
     prefix: '/api/payment',
@@ -136,15 +129,8 @@ export const ROUTES: readonly RouteRow[] = [
     prefix: '/api/payment',
     module: 'orders',
     file: 'modules/orders/orders.routes.ts',
-    plugin: (s) =>
-      ordersRoutes({
-        orders: s.orders,
-        cancellation: s.orderCancellation,
-        requireAuth: s.requireAuth,
-        owners: s.cartOwners,
-        guestOrders: s.guestOrders,
-        rateLimiter: s.rateLimiter,
-      }),
+    plugin: ({ orders, orderCancellation: cancellation, requireAuth, cartOwners: owners, guestOrders, rateLimiter }) =>
+      ordersRoutes({ orders, cancellation, requireAuth, owners, guestOrders, rateLimiter }),
   },
   {
     prefix: '/api/payment',
